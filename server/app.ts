@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { ERROR_MESSAGES } from '../shared/error-codes';
+import type { Database } from './db/client';
+import type { Env } from './env';
+import { contactRoutes } from './features/contact/contact.routes';
+import { mailboxRoutes } from './features/dev-mailbox/mailbox.routes';
+import { meRoutes } from './features/me/me.routes';
+import type { Auth } from './lib/auth';
+import { CLIENT_IP_HEADER, clientIp } from './lib/client-ip';
+import { AppError } from './lib/errors';
+import type { AppEnv } from './lib/http';
+import type { Logger } from './lib/logger';
+import type { Mailer } from './lib/mail';
+import { createMetrics } from './lib/metrics';
+import type { WebAssets } from './lib/web-assets';
+
+export type AppDeps = {
+  database: Database;
+  env: Env;
+  auth: Auth;
+  mailer: Mailer;
+  logger: Logger;
+  web: WebAssets;
+};
+
+export function createApp(deps: AppDeps) {
+  const { database, env, auth, mailer, logger, web } = deps;
+  const db = database.db;
+  const metrics = createMetrics();
+  const app = new Hono<AppEnv>();
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
+    c.set('requestId', requestId);
+    c.set('logger', logger.child({ requestId }));
+    c.set('clientIp', clientIp(c, env.TRUST_PROXY));
+    c.header('X-Request-Id', requestId);
+    await next();
+    const seconds = (performance.now() - started) / 1000;
+    metrics.observe(c.req.method, c.res.status, seconds);
+    if (c.req.path.startsWith('/api/')) {
+      c.get('logger').info(
+        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(seconds * 1000) },
+        'request',
+      );
+    }
+  });
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...web.scriptHashes],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+      strictTransportSecurity: env.isProduction && env.APP_URL.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) {
+      return c.json({ code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) }, err.status);
+    }
+    c.get('logger').error({ err, path: c.req.path }, 'unhandled error');
+    return c.json({ code: 'INTERNAL', message: ERROR_MESSAGES.INTERNAL, requestId: c.get('requestId') }, 500);
+  });
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', async (c) => {
+    try {
+      await db.execute(sql`SELECT 1`);
+      return c.json({ status: 'ready', database: database.kind });
+    } catch (err) {
+      c.get('logger').error({ err }, 'readiness check failed');
+      return c.json({ status: 'unavailable' }, 503);
+    }
+  });
+  app.get('/metrics', (c) => c.text(metrics.render(), 200, { 'Content-Type': 'text/plain; version=0.0.4' }));
+
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+    // Better Auth reads the client address from a header only this server sets.
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, c.get('clientIp'));
+    return auth.handler(new Request(c.req.raw, { headers }));
+  });
+
+  app.route('/api/me', meRoutes({ db, auth }));
+  app.route('/api/contact', contactRoutes({ db, auth, env, mailer, logger }));
+  app.all('/api/*', (c) => c.json({ code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND }, 404));
+
+  app.route(
+    '/_dev/correo',
+    mailboxRoutes({ dataDir: env.DATA_DIR, appName: env.APP_NAME, enabled: mailer.kind === 'outbox' }),
+  );
+
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: web.root,
+      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    }),
+  );
+  app.use('*', async (c, next) => {
+    // Other files of the build (favicon, robots.txt…), never the HTML: pages go through web.page().
+    if (c.req.path.endsWith('.html') || !/\.[a-z0-9]+$/i.test(c.req.path)) return next();
+    return serveStatic({ root: web.root })(c, next);
+  });
+  app.get('*', (c) => {
+    const { html, status } = web.page(c.req.path);
+    c.header('Cache-Control', 'no-cache');
+    return c.html(html, status);
+  });
+
+  return app;
+}
+
+export type AppType = ReturnType<typeof createApp>;

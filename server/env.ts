@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional(),
+  APP_URL: z.url().optional(),
+  APP_NAME: z.string().trim().min(1).max(40).default('Cometa'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  CONTACT_EMAIL: z.email().optional(),
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
+  TRUST_PROXY: booleanString.default(false),
+  SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(600)
+    .default(60 * 60 * 24 * 7),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type RawEnv = z.infer<typeof EnvSchema>;
+
+export type Env = RawEnv & {
+  APP_URL: string;
+  MAIL_FROM: string;
+  AUTH_SECRET: string;
+  DATA_DIR: string;
+  isProduction: boolean;
+};
+
+/** Reads and validates configuration; throws one readable error listing every bad variable. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const raw = parsed.data;
+  const dataDir = path.resolve(raw.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, '');
+  return {
+    ...raw,
+    DATA_DIR: dataDir,
+    APP_URL: appUrl,
+    MAIL_FROM: raw.MAIL_FROM ?? `${raw.APP_NAME} <no-reply@${new URL(appUrl).hostname}>`,
+    AUTH_SECRET: raw.AUTH_SECRET ?? persistedSecret(dataDir),
+    isProduction: raw.NODE_ENV === 'production',
+  };
+}
+
+/** Generated once and kept in DATA_DIR so sessions survive restarts when AUTH_SECRET is absent. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) {
+    const value = readFileSync(file, 'utf8').trim();
+    if (value.length >= 32) return value;
+  }
+  const value = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${value}\n`, { mode: 0o600 });
+  return value;
+}

@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import { isLoopback } from '../../lib/client-ip';
+import type { AppEnv } from '../../lib/http';
+import { readOutbox, type OutboxEntry } from '../../lib/mail';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+function renderPage(appName: string, entries: OutboxEntry[]): string {
+  const items = entries
+    .map(
+      (e) => `<li class="mail">
+  <p class="meta"><time datetime="${escapeHtml(e.date)}">${escapeHtml(new Date(e.date).toLocaleString('es'))}</time> · Para: <strong>${escapeHtml(e.to)}</strong></p>
+  <h2>${escapeHtml(e.subject)}</h2>
+  ${e.links.length ? `<ul class="links">${e.links.map((l) => `<li><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></li>`).join('')}</ul>` : ''}
+  <details><summary>Ver el texto</summary><pre>${escapeHtml(e.text)}</pre></details>
+  <p class="file">Archivo: outbox/${escapeHtml(e.id)}.eml</p>
+</li>`,
+    )
+    .join('\n');
+  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Correo local · ${escapeHtml(appName)}</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;background:#f8fafc;color:#0f172a}main{max-width:760px;margin:auto;padding:24px}
+.mail{background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:16px;margin:0 0 12px;list-style:none}
+ul{padding:0}.links li{list-style:none;margin:4px 0;word-break:break-all}.meta,.file{color:#475569;font-size:14px;margin:0}
+h1{font-size:24px}h2{font-size:18px;margin:8px 0}pre{white-space:pre-wrap}a{color:#3730a3}</style></head>
+<body><main><h1>Correo local de ${escapeHtml(appName)}</h1>
+<p>Sin <code>SMTP_URL</code>, los correos se guardan en <code>DATA_DIR/outbox/</code> y se muestran aquí (solo desde este equipo). Los más recientes aparecen primero.</p>
+${entries.length ? `<ul>${items}</ul>` : '<p>Todavía no hay correos.</p>'}
+</main></body></html>`;
+}
+
+/** Development mailbox: served only while mail goes to the outbox, and only to this machine. */
+export function mailboxRoutes(deps: { dataDir: string; appName: string; enabled: boolean }) {
+  return new Hono<AppEnv>()
+    .use(async (c, next) => {
+      if (!deps.enabled || !isLoopback(c.get('clientIp'))) return c.notFound();
+      c.header('Cache-Control', 'no-store');
+      await next();
+    })
+    .get('/', async (c) => c.html(renderPage(deps.appName, await readOutbox(deps.dataDir))))
+    .get('/mensajes.json', async (c) => c.json(await readOutbox(deps.dataDir)));
+}

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { openDatabase } from './db/client';
+import { loadEnv } from './env';
+import { createAuth } from './lib/auth';
+import { ensureAdmin } from './lib/bootstrap-admin';
+import { createLogger } from './lib/logger';
+import { createMailer } from './lib/mail';
+import { pruneRateLimits } from './lib/rate-limit';
+import { loadWebAssets } from './lib/web-assets';
+
+const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../build/client');
+
+async function main() {
+  const env = loadEnv();
+  const logger = createLogger(env.LOG_LEVEL);
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  await database.migrate();
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
+  const auth = createAuth({ db: database.db, env, mailer, logger });
+  await ensureAdmin({ db: database.db, auth, logger, email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+  const web = loadWebAssets(WEB_ROOT);
+  if (!web.available) logger.warn({ root: WEB_ROOT }, 'web app not built: run npm run build');
+  const app = createApp({ database, env, auth, mailer, logger, web });
+
+  const pruner = setInterval(() => {
+    pruneRateLimits(database.db, 24 * 3600 * 1000).catch((err: unknown) => logger.warn({ err }, 'rate-limit prune failed'));
+  }, 3600 * 1000);
+  pruner.unref();
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, ...(env.HOST ? { hostname: env.HOST } : {}) }, (info) => {
+    logger.info(
+      { port: info.port, database: database.kind, mail: mailer.kind, url: env.APP_URL },
+      `${env.APP_NAME} listening on ${env.APP_URL}`,
+    );
+    if (mailer.kind === 'outbox') logger.info(`local mailbox: ${env.APP_URL}/_dev/correo`);
+  });
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    server.close();
+    await database.close();
+    process.exit(0);
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,55 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { fieldErrors } from '../../shared/schemas/auth';
+import type { Auth } from './auth';
+import { AppError } from './errors';
+import type { Logger } from './logger';
+
+export type SessionUser = {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  role: string;
+};
+
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    logger: Logger;
+    clientIp: string;
+    user: SessionUser;
+  };
+};
+
+/** Parses a JSON body with a zod schema: 400 with Spanish field messages when it does not fit. */
+export async function readJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    throw new AppError('BAD_REQUEST', 'El cuerpo de la solicitud debe ser JSON válido.');
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    throw new AppError('VALIDATION_FAILED', undefined, fieldErrors(parsed.error));
+  }
+  return parsed.data;
+}
+
+/** Loads the session; 401 without one, 403 while the e-mail is not verified. */
+export async function requireVerifiedUser(auth: Auth, c: Context<AppEnv>): Promise<SessionUser> {
+  const result = await auth.api.getSession({ headers: c.req.raw.headers });
+  if (!result) throw new AppError('UNAUTHENTICATED');
+  const u = result.user as typeof result.user & { role?: string | null };
+  if (!u.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED');
+  const user: SessionUser = {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    emailVerified: u.emailVerified,
+    role: u.role ?? 'customer',
+  };
+  c.set('user', user);
+  return user;
+}

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from './logger';
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+};
+
+export type Mailer = {
+  send: (message: MailMessage) => Promise<void>;
+  /** Where messages go: 'smtp', or 'outbox' (files in DATA_DIR/outbox). */
+  kind: 'smtp' | 'outbox';
+};
+
+export type OutboxEntry = {
+  id: string;
+  to: string;
+  from: string;
+  subject: string;
+  text: string;
+  links: string[];
+  date: string;
+};
+
+export function outboxDir(dataDir: string): string {
+  return path.join(dataDir, 'outbox');
+}
+
+/** SMTP when SMTP_URL is set; otherwise every message is written as .eml (+ .json index) to the outbox. */
+export function createMailer(options: {
+  smtpUrl?: string | undefined;
+  from: string;
+  dataDir: string;
+  logger: Logger;
+}): Mailer {
+  const { from, logger } = options;
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(message) {
+        await transport.sendMail({ from, ...message });
+        logger.info({ to: message.to, subject: message.subject }, 'mail sent');
+      },
+    };
+  }
+  const dir = outboxDir(options.dataDir);
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    async send(message) {
+      await mkdir(dir, { recursive: true });
+      const info = await transport.sendMail({ from, ...message });
+      const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
+      const entry: OutboxEntry = {
+        id,
+        to: message.to,
+        from,
+        subject: message.subject,
+        text: message.text,
+        links: extractLinks(message.text),
+        date: new Date().toISOString(),
+      };
+      await writeFile(path.join(dir, `${id}.eml`), info.message as Buffer);
+      await writeFile(path.join(dir, `${id}.json`), JSON.stringify(entry, null, 2));
+      logger.info({ to: message.to, subject: message.subject, file: `${id}.eml` }, 'mail written to outbox');
+    },
+  };
+}
+
+export function extractLinks(text: string): string[] {
+  return Array.from(new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? []));
+}
+
+/** The outbox, newest first. */
+export async function readOutbox(dataDir: string): Promise<OutboxEntry[]> {
+  const dir = outboxDir(dataDir);
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return [];
+  }
+  const entries = await Promise.all(
+    names
+      .filter((n) => n.endsWith('.json'))
+      .map(async (n) => JSON.parse(await readFile(path.join(dir, n), 'utf8')) as OutboxEntry),
+  );
+  return entries.sort((a, b) => (a.id < b.id ? 1 : -1));
+}

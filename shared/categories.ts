@@ -1,0 +1,12 @@
+// Route slug → Spanish label (DESIGN.md §5). The order is the order shown to customers.
+export const CATEGORIES = [
+  { slug: 'IMEI', label: 'Servicios IMEI' },
+  { slug: 'unlock', label: 'Desbloqueo' },
+  { slug: 'licenses', label: 'Licencias' },
+  { slug: 'streaming', label: 'Streaming' },
+  { slug: 'gaming', label: 'Gaming' },
+  { slug: 'social', label: 'Redes sociales' },
+  { slug: 'cleanimei', label: 'Limpieza de IMEI' },
+] as const;
+
+export type CategorySlug = (typeof CATEGORIES)[number]['slug'];

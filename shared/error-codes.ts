@@ -1,0 +1,35 @@
+// One list of error codes shared by the server (status mapping) and the web app (messages).
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  EMAIL_NOT_VERIFIED: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Spanish, person-facing default message for each code. */
+export const ERROR_MESSAGES: Record<ErrorCode, string> = {
+  BAD_REQUEST: 'La solicitud no es válida.',
+  VALIDATION_FAILED: 'Revisa los campos marcados.',
+  UNAUTHENTICATED: 'Tu sesión ha terminado. Inicia sesión de nuevo.',
+  EMAIL_NOT_VERIFIED: 'Debes verificar tu correo electrónico para continuar.',
+  FORBIDDEN: 'No tienes permiso para hacer esto.',
+  NOT_FOUND: 'No encontramos lo que buscas.',
+  CONFLICT: 'La operación entra en conflicto con el estado actual.',
+  PAYLOAD_TOO_LARGE: 'El contenido enviado es demasiado grande.',
+  RATE_LIMITED: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
+  INTERNAL: 'Algo salió mal de nuestro lado. Inténtalo de nuevo en unos minutos.',
+};
+
+export type ApiErrorBody = {
+  code: ErrorCode;
+  message: string;
+  fields?: Record<string, string>;
+};

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const NAME_MAX = 80;
+
+export const EmailSchema = z
+  .string({ error: 'Escribe tu correo electrónico.' })
+  .trim()
+  .min(1, 'Escribe tu correo electrónico.')
+  .max(254, 'El correo electrónico es demasiado largo.')
+  .pipe(z.email({ error: 'Escribe un correo electrónico válido.' }))
+  .transform((v) => v.toLowerCase());
+
+export const PasswordSchema = z
+  .string({ error: 'Escribe una contraseña.' })
+  .min(PASSWORD_MIN, `La contraseña debe tener al menos ${PASSWORD_MIN} caracteres.`)
+  .max(PASSWORD_MAX, `La contraseña no puede tener más de ${PASSWORD_MAX} caracteres.`);
+
+export const NameSchema = z
+  .string({ error: 'Escribe tu nombre.' })
+  .trim()
+  .min(1, 'Escribe tu nombre.')
+  .max(NAME_MAX, `El nombre no puede tener más de ${NAME_MAX} caracteres.`)
+  .refine((v) => !/[<>]/.test(v), 'El nombre no puede contener los caracteres < o >.');
+
+export const RegisterSchema = z
+  .object({
+    name: NameSchema,
+    email: EmailSchema,
+    password: PasswordSchema,
+    confirmPassword: z.string({ error: 'Repite la contraseña.' }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Las contraseñas no coinciden.',
+  });
+export type Register = z.infer<typeof RegisterSchema>;
+
+export const LoginSchema = z.object({
+  email: EmailSchema,
+  password: z.string({ error: 'Escribe tu contraseña.' }).min(1, 'Escribe tu contraseña.'),
+});
+export type Login = z.infer<typeof LoginSchema>;
+
+export const ForgotPasswordSchema = z.object({ email: EmailSchema });
+
+export const ResetPasswordSchema = z
+  .object({
+    token: z.string().min(1, 'El enlace no es válido.'),
+    password: PasswordSchema,
+    confirmPassword: z.string({ error: 'Repite la contraseña.' }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Las contraseñas no coinciden.',
+  });
+
+export const UpdateProfileSchema = z.object({ name: NameSchema });
+export type UpdateProfile = z.infer<typeof UpdateProfileSchema>;
+
+/** Field errors keyed by the first path segment, first message wins. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? 'form');
+    out[key] ??= issue.message;
+  }
+  return out;
+}
