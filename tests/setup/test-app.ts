@@ -1,0 +1,133 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp } from '../../server/app';
+import type { Database } from '../../server/db/client';
+import { loadEnv, type Env } from '../../server/env';
+import { createAuth, type Auth } from '../../server/lib/auth';
+import { createLogger } from '../../server/lib/logger';
+import { createMailer, readOutbox, type OutboxEntry } from '../../server/lib/mail';
+import { loadWebAssets } from '../../server/lib/web-assets';
+import { openTestDatabase, type DbTarget } from './test-db';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export type TestApp = {
+  app: ReturnType<typeof createApp>;
+  database: Database;
+  env: Env;
+  auth: Auth;
+  /** Messages in this app's outbox, newest first. */
+  outbox: () => Promise<OutboxEntry[]>;
+  /** Waits for a message to `to` whose subject matches (verification e-mails are sent in the background). */
+  waitForMail: (to: string, subject: RegExp, timeoutMs?: number) => Promise<OutboxEntry>;
+  client: (ip?: string) => TestClient;
+  close: () => Promise<void>;
+};
+
+export type TestClient = {
+  request: (method: string, url: string, body?: unknown, headers?: Record<string, string>) => Promise<Response>;
+  get: (url: string) => Promise<Response>;
+  post: (url: string, body?: unknown) => Promise<Response>;
+  patch: (url: string, body?: unknown) => Promise<Response>;
+  cookies: Map<string, string>;
+};
+
+export async function createTestApp(target: DbTarget, envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cometa-app-'));
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    APP_URL: TEST_ORIGIN,
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX_PER_IP: '1000',
+    RATE_LIMIT_MAX_PER_ACCOUNT: '1000',
+    ...envOverrides,
+  });
+  const logger = createLogger(env.LOG_LEVEL);
+  const database = await openTestDatabase(target);
+  const mailer = createMailer({ from: env.MAIL_FROM, dataDir, logger });
+  const auth = createAuth({ db: database.db, env, mailer, logger });
+  const web = loadWebAssets(path.join(dataDir, 'no-build'));
+  const app = createApp({ database, env, auth, mailer, logger, web });
+
+  function client(ip = '127.0.0.1'): TestClient {
+    const cookies = new Map<string, string>();
+    async function request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+      const h: Record<string, string> = { Origin: TEST_ORIGIN, 'x-cometa-client-ip': ip, ...headers };
+      if (cookies.size) h.Cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      if (body !== undefined) h['Content-Type'] = 'application/json';
+      const res = await app.request(url, {
+        method,
+        headers: h,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        redirect: 'manual',
+      });
+      for (const line of res.headers.getSetCookie()) {
+        const [pair = ''] = line.split(';');
+        const eq = pair.indexOf('=');
+        const name = pair.slice(0, eq);
+        const value = pair.slice(eq + 1);
+        if (/max-age=0/i.test(line) || value === '') cookies.delete(name);
+        else cookies.set(name, value);
+      }
+      return res;
+    }
+    return {
+      request,
+      get: (url) => request('GET', url),
+      post: (url, body) => request('POST', url, body ?? {}),
+      patch: (url, body) => request('PATCH', url, body ?? {}),
+      cookies,
+    };
+  }
+
+  async function waitForMail(to: string, subject: RegExp, timeoutMs = 5000): Promise<OutboxEntry> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = (await readOutbox(dataDir)).find((m) => m.to === to && subject.test(m.subject));
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no e-mail to ${to} matching ${String(subject)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  return {
+    app,
+    database,
+    env,
+    auth,
+    outbox: () => readOutbox(dataDir),
+    waitForMail,
+    client,
+    close: () => database.close(),
+  };
+}
+
+/** The link in an e-mail that starts with `prefix` (relative to the app), as a path + query. */
+export function linkIn(mail: OutboxEntry, prefix: string): string {
+  const link = mail.links.find((l) => l.startsWith(`${TEST_ORIGIN}${prefix}`));
+  if (!link) throw new Error(`no ${prefix} link in "${mail.subject}": ${mail.links.join(', ')}`);
+  return link.slice(TEST_ORIGIN.length);
+}
+
+let counter = 0;
+export function uniqueEmail(tag = 'user'): string {
+  counter += 1;
+  return `${tag}.${Date.now().toString(36)}.${counter}@example.com`;
+}
+
+export const GOOD_PASSWORD = 'Cielo-Azul-2026!';
+
+/** Registers, verifies through the real e-mail link, and returns the signed-in client. */
+export async function registerVerified(t: TestApp, name = 'Ana Pérez', ip?: string) {
+  const c = t.client(ip);
+  const email = uniqueEmail();
+  const res = await c.post('/api/auth/sign-up/email', { name, email, password: GOOD_PASSWORD, callbackURL: '/verify-email' });
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const mail = await t.waitForMail(email, /Verifica tu correo/);
+  const verify = await c.get(linkIn(mail, '/api/auth/verify-email'));
+  if (verify.status !== 302) throw new Error(`verify failed: ${verify.status}`);
+  return { client: c, email };
+}

@@ -1,0 +1,63 @@
+import { DropdownMenu } from 'radix-ui';
+import { useLocation, useNavigate } from 'react-router';
+import { SECONDARY_NAV } from '../../lib/navigation';
+import { AppNavLink } from '../ui/app-link';
+import { buttonClass } from '../ui/button';
+
+/** The signed-in secondary bar; on small screens it collapses into the "Menú" dropdown. */
+export function SecondaryBar() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const current = SECONDARY_NAV.find((i) => pathname === i.url || pathname.startsWith(`${i.url}/`));
+  return (
+    <div className="border-t border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl items-center px-4">
+        <nav aria-label="Menú de la cuenta" className="hidden w-full md:block">
+          <ul className="flex gap-1 overflow-x-auto py-1.5">
+            {SECONDARY_NAV.map((item) => (
+              <li key={item.id}>
+                <AppNavLink
+                  to={item.url}
+                  className={({ isActive }) =>
+                    `block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${
+                      isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100'
+                    }`
+                  }
+                >
+                  {item.title}
+                </AppNavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="w-full py-1.5 md:hidden">
+          <DropdownMenu.Root modal={false}>
+            <DropdownMenu.Trigger className={buttonClass('secondary', 'w-full justify-between')}>
+              <span>Menú</span>
+              <span className="truncate text-slate-500">{current?.title}</span>
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content
+                align="start"
+                sideOffset={6}
+                className="z-50 w-[var(--radix-dropdown-menu-trigger-width)] rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
+              >
+                {SECONDARY_NAV.map((item) => (
+                  <DropdownMenu.Item
+                    key={item.id}
+                    onSelect={() => void navigate(item.url)}
+                    className={`cursor-pointer rounded-lg px-3 py-2.5 text-sm outline-none data-[highlighted]:bg-brand-50 ${
+                      current?.id === item.id ? 'font-semibold text-brand-800' : 'text-slate-800'
+                    }`}
+                  >
+                    {item.title}
+                  </DropdownMenu.Item>
+                ))}
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { ERROR_MESSAGES, type ApiErrorBody, type ErrorCode } from '../../shared/error-codes';
+import { apiTimeout } from './session-timing';
+
+/** An API answer other than 2xx, or a network failure (`code` NETWORK / TIMEOUT). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | 'NETWORK' | 'TIMEOUT' | string;
+  readonly fields: Record<string, string>;
+
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+
+  get isNetwork(): boolean {
+    return this.code === 'NETWORK' || this.code === 'TIMEOUT';
+  }
+}
+
+export function isMobileDevice(): boolean {
+  if (typeof navigator === 'undefined') return false;
+  const coarse = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+  return coarse || /Mobi|Android|iPhone|iPad/i.test(navigator.userAgent);
+}
+
+type Listener = (error: ApiError) => void;
+const unauthorizedListeners = new Set<Listener>();
+
+/** Called with every 401 from our API, so the session store can end the session. */
+export function onUnauthorized(listener: Listener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+// Better Auth's own codes, as people should read them.
+const AUTH_MESSAGES: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: 'Correo o contraseña incorrectos.',
+  USER_ALREADY_EXISTS: 'No pudimos crear la cuenta con ese correo. Si ya tienes una cuenta, inicia sesión o recupera tu contraseña.',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL:
+    'No pudimos crear la cuenta con ese correo. Si ya tienes una cuenta, inicia sesión o recupera tu contraseña.',
+  PASSWORD_TOO_SHORT: 'La contraseña debe tener al menos 8 caracteres.',
+  PASSWORD_TOO_LONG: 'La contraseña no puede tener más de 128 caracteres.',
+  INVALID_EMAIL: 'Escribe un correo electrónico válido.',
+  INVALID_TOKEN: 'El enlace no es válido o ya caducó. Pide uno nuevo.',
+  TOKEN_EXPIRED: 'El enlace caducó. Pide uno nuevo.',
+  EMAIL_ALREADY_VERIFIED: 'Tu correo ya está verificado.',
+  BANNED_USER: 'Tu cuenta está suspendida. Escríbenos desde la página de contacto.',
+  TOO_MANY_REQUESTS: ERROR_MESSAGES.RATE_LIMITED,
+};
+
+function messageFor(status: number, body: Partial<ApiErrorBody> & { code?: string; message?: string }): string {
+  const code = body.code ?? '';
+  if (AUTH_MESSAGES[code]) return AUTH_MESSAGES[code];
+  if (code in ERROR_MESSAGES && body.message) return body.message;
+  if (status === 429) return ERROR_MESSAGES.RATE_LIMITED;
+  if (body.message && /[áéíóúñ¿¡]|\b(el|la|los|las|tu|de)\b/i.test(body.message)) return body.message;
+  if (status >= 500) return ERROR_MESSAGES.INTERNAL;
+  return ERROR_MESSAGES.BAD_REQUEST;
+}
+
+/** JSON request to our own API with the time-out of SPEC §9 and errors as ApiError. */
+export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  const timeout = AbortSignal.timeout(apiTimeout(isMobileDevice()));
+  const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers: init.body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (err) {
+    if (timeout.aborted) throw new ApiError(0, 'TIMEOUT', 'La solicitud tardó demasiado. Revisa tu conexión e inténtalo de nuevo.');
+    if (init.signal?.aborted) throw err;
+    throw new ApiError(0, 'NETWORK', 'No hay conexión con el servidor. Revisa tu conexión e inténtalo de nuevo.');
+  }
+  const text = await response.text();
+  let body: unknown = null;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = null;
+    }
+  }
+  if (!response.ok) {
+    const errorBody = (body ?? {}) as Partial<ApiErrorBody> & { code?: string; message?: string };
+    const error = new ApiError(
+      response.status,
+      errorBody.code ?? `HTTP_${response.status}`,
+      messageFor(response.status, errorBody),
+      errorBody.fields ?? {},
+    );
+    if (response.status === 401 && !path.startsWith('/api/auth/sign-in')) {
+      for (const listener of unauthorizedListeners) listener(error);
+    }
+    throw error;
+  }
+  return body as T;
+}

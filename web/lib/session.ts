@@ -1,0 +1,162 @@
+import { useSyncExternalStore } from 'react';
+import type { Me } from '../../shared/schemas/me';
+import { ApiError, api, onUnauthorized } from './api';
+import { backoffDelay, isExpired, sessionSchedule } from './session-timing';
+
+export type AuthUser = { id: string; name: string; email: string; emailVerified: boolean; role: string };
+
+export type SessionState =
+  | { status: 'loading'; retrying: boolean }
+  | { status: 'anonymous'; expired: boolean }
+  | { status: 'authenticated'; user: AuthUser; expiresAt: number; me: Me | null };
+
+type GetSessionResponse = {
+  session: { expiresAt: string };
+  user: { id: string; name: string; email: string; emailVerified: boolean; role?: string | null };
+} | null;
+
+let state: SessionState = { status: 'loading', retrying: false };
+const listeners = new Set<() => void>();
+let inflight: Promise<SessionState> | null = null;
+let firstState: Promise<SessionState> | null = null;
+let resolveFirst: ((s: SessionState) => void) | null = null;
+let renewTimer: ReturnType<typeof setTimeout> | undefined;
+let expireTimer: ReturnType<typeof setTimeout> | undefined;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let retryAttempt = 0;
+
+function setState(next: SessionState) {
+  state = next;
+  if (next.status !== 'loading' && resolveFirst) {
+    resolveFirst(next);
+    resolveFirst = null;
+  }
+  for (const listener of listeners) listener();
+}
+
+function clearTimers() {
+  clearTimeout(renewTimer);
+  clearTimeout(expireTimer);
+  clearTimeout(retryTimer);
+}
+
+function schedule(expiresAt: number) {
+  clearTimeout(renewTimer);
+  clearTimeout(expireTimer);
+  const { renewInMs, expireInMs } = sessionSchedule(expiresAt, Date.now());
+  // Timers past ~24 days overflow setTimeout; re-plan instead of firing at once.
+  const cap = 2 ** 31 - 1;
+  renewTimer = setTimeout(() => void refresh(), Math.min(renewInMs, cap));
+  expireTimer = setTimeout(() => {
+    if (state.status === 'authenticated' && isExpired(state.expiresAt, Date.now())) endSession(true);
+    else if (state.status === 'authenticated') schedule(state.expiresAt);
+  }, Math.min(expireInMs, cap));
+}
+
+/** Reads the user row the header shows. A failure is logged and leaves `me` null (SPEC §8). */
+async function loadMe(user: AuthUser): Promise<Me | null> {
+  if (!user.emailVerified) return null;
+  try {
+    return await api<Me>('/api/me');
+  } catch (err) {
+    console.warn('No se pudo leer el usuario (/api/me):', err instanceof Error ? err.message : err);
+    return null;
+  }
+}
+
+async function fetchSession(): Promise<SessionState> {
+  const data = await api<GetSessionResponse>('/api/auth/get-session');
+  if (!data) return { status: 'anonymous', expired: false };
+  const expiresAt = new Date(data.session.expiresAt).getTime();
+  if (isExpired(expiresAt, Date.now())) return { status: 'anonymous', expired: true };
+  const user: AuthUser = {
+    id: data.user.id,
+    name: data.user.name,
+    email: data.user.email,
+    emailVerified: data.user.emailVerified,
+    role: data.user.role ?? 'customer',
+  };
+  return { status: 'authenticated', user, expiresAt, me: await loadMe(user) };
+}
+
+/** Asks the server for the session (renewing it when due). Network errors retry with back-off. */
+export function refresh(): Promise<SessionState> {
+  inflight ??= fetchSession()
+    .then((next) => {
+      retryAttempt = 0;
+      clearTimeout(retryTimer);
+      setState(next);
+      if (next.status === 'authenticated') schedule(next.expiresAt);
+      else clearTimers();
+      return next;
+    })
+    .catch((err: unknown) => {
+      if (err instanceof ApiError && err.isNetwork) {
+        const delay = backoffDelay(retryAttempt);
+        retryAttempt += 1;
+        clearTimeout(retryTimer);
+        retryTimer = setTimeout(() => void refresh(), delay);
+        if (state.status === 'loading') setState({ status: 'loading', retrying: true });
+        return state;
+      }
+      console.error('No se pudo leer la sesión:', err);
+      const next: SessionState = { status: 'anonymous', expired: false };
+      setState(next);
+      return next;
+    })
+    .finally(() => {
+      inflight = null;
+    });
+  return inflight;
+}
+
+/** Resolves with the first known (non-loading) session state. */
+export function ready(): Promise<SessionState> {
+  if (state.status !== 'loading') return Promise.resolve(state);
+  firstState ??= new Promise((resolve) => {
+    resolveFirst = resolve;
+  });
+  if (!inflight) void refresh();
+  return firstState;
+}
+
+/** Reloads the header data (name, Saldo) after a change. */
+export async function reloadMe(): Promise<void> {
+  if (state.status !== 'authenticated') return;
+  const me = await loadMe(state.user);
+  if (state.status === 'authenticated') {
+    setState({ ...state, me, user: me ? { ...state.user, name: me.name } : state.user });
+  }
+}
+
+export function endSession(expired: boolean) {
+  clearTimers();
+  setState({ status: 'anonymous', expired });
+}
+
+export function getSessionState(): SessionState {
+  return state;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const serverState: SessionState = { status: 'loading', retrying: false };
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(subscribe, () => state, () => serverState);
+}
+
+if (typeof window !== 'undefined') {
+  onUnauthorized(() => {
+    if (state.status === 'authenticated') endSession(true);
+  });
+  // Coming back to a tab after a long sleep: timers may not have fired.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && state.status === 'authenticated' && isExpired(state.expiresAt, Date.now())) {
+      endSession(true);
+    }
+  });
+}

@@ -1,0 +1,22 @@
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
+
+// Keep in step with shared/routes.ts (the server answers 404 for paths not listed there);
+// web/routes.test.ts checks both lists agree.
+export default [
+  index('routes/public/home.tsx'),
+  route('nosotros/:id', 'routes/public/nosotros.tsx'),
+  route('contacto', 'routes/public/contacto.tsx'),
+  route('terminosycondiciones', 'routes/public/terminos.tsx'),
+  route('login', 'routes/auth/login.tsx'),
+  route('logout', 'routes/auth/logout.tsx'),
+  route('register', 'routes/auth/register.tsx'),
+  route('recuperar', 'routes/auth/recuperar.tsx'),
+  route('restablecer', 'routes/auth/restablecer.tsx'),
+  route('verify-email', 'routes/auth/verify-email.tsx'),
+  layout('routes/app/layout.tsx', [
+    route('dashboard', 'routes/app/dashboard.tsx'),
+    route('profile', 'routes/app/profile.tsx'),
+    route('preview', 'routes/app/preview.tsx'),
+  ]),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,40 @@
+import { Navigate, Outlet, redirect, useLocation } from 'react-router';
+import { LoadingScreen } from '../../components/ui/spinner';
+import { ready, useSession } from '../../lib/session';
+import type { Route } from './+types/layout';
+
+function loginUrl(path: string, expired: boolean) {
+  return `/login?next=${encodeURIComponent(path)}${expired ? '&motivo=expirada' : ''}`;
+}
+
+/** The guard of SPEC §4: no user → /login (and back after signing in); unverified → /verify-email. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const session = await ready();
+  const url = new URL(request.url);
+  if (session.status !== 'authenticated') throw redirect(loginUrl(url.pathname + url.search, session.status === 'anonymous' && session.expired));
+  if (!session.user.emailVerified) throw redirect('/verify-email');
+  return null;
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <LoadingScreen />;
+}
+
+export default function ProtectedLayout() {
+  const session = useSession();
+  const location = useLocation();
+  // The session can end while the page is open (expiry, sign-out in another tab, a 401).
+  if (session.status === 'anonymous') {
+    // A deliberate sign-out navigates on its own (/logout → /login); an ended session goes to
+    // /login and comes back here afterwards.
+    return session.expired ? <Navigate to={loginUrl(location.pathname + location.search, true)} replace /> : <LoadingScreen />;
+  }
+  if (session.status === 'loading') return <LoadingScreen note={session.retrying ? 'Sin conexión con el servidor. Reintentando…' : undefined} />;
+  if (!session.user.emailVerified) return <Navigate to="/verify-email" replace />;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <Outlet />
+    </div>
+  );
+}

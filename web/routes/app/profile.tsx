@@ -1,0 +1,115 @@
+import { Form, useActionData, useNavigation } from 'react-router';
+import { PASSWORD_MAX, PASSWORD_MIN, PasswordSchema, UpdateProfileSchema } from '../../../shared/schemas/auth';
+import { z } from 'zod';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card, PageTitle } from '../../components/ui/card';
+import { TextField } from '../../components/ui/field';
+import { apiFailure, parseForm, type FormResult } from '../../features/auth/form-data';
+import { api } from '../../lib/api';
+import { APP_NAME } from '../../lib/app-name';
+import { reloadMe, useSession } from '../../lib/session';
+import type { Route } from './+types/profile';
+
+export function meta() {
+  return [{ title: `Mi perfil · ${APP_NAME}` }];
+}
+
+const ChangePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Escribe tu contraseña actual.'),
+    newPassword: PasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'Las contraseñas no coinciden.' });
+
+type ProfileResult = FormResult & { intent?: 'name' | 'password' };
+
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<ProfileResult> {
+  const formData = await request.formData();
+  if (formData.get('intent') === 'password') {
+    const parsed = parseForm(ChangePasswordSchema, formData);
+    if ('error' in parsed) return { ...parsed.error, intent: 'password' };
+    try {
+      await api('/api/auth/change-password', {
+        body: { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword, revokeOtherSessions: true },
+      });
+    } catch (err) {
+      return {
+        ...apiFailure(err, { INVALID_PASSWORD: 'currentPassword', PASSWORD_TOO_COMMON: 'newPassword', PASSWORD_TOO_SHORT: 'newPassword' }),
+        intent: 'password',
+      };
+    }
+    return { ok: true, intent: 'password', message: 'Contraseña cambiada. Cerramos tus sesiones en otros dispositivos.' };
+  }
+  const parsed = parseForm(UpdateProfileSchema, formData);
+  if ('error' in parsed) return { ...parsed.error, intent: 'name' };
+  try {
+    await api('/api/me', { method: 'PATCH', body: parsed.data });
+  } catch (err) {
+    return { ...apiFailure(err), intent: 'name' };
+  }
+  await reloadMe();
+  return { ok: true, intent: 'name', message: 'Nombre actualizado.' };
+}
+
+export default function Profile() {
+  const session = useSession();
+  const result = useActionData<typeof clientAction>();
+  const navigation = useNavigation();
+  const pendingIntent = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null;
+  if (session.status !== 'authenticated') return null;
+  const nameResult = result?.intent === 'name' ? result : undefined;
+  const passwordResult = result?.intent === 'password' ? result : undefined;
+  return (
+    <>
+      <PageTitle title="Mi perfil" subtitle="Tus datos de acceso y cómo te mostramos en el panel." />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <h2 className="text-lg font-semibold text-slate-900">Datos personales</h2>
+          <Form method="post" noValidate className="mt-4 flex flex-col gap-4">
+            <input type="hidden" name="intent" value="name" />
+            {nameResult?.ok ? <Alert tone="success">{nameResult.message}</Alert> : null}
+            {nameResult?.formError ? <Alert tone="error">{nameResult.formError}</Alert> : null}
+            <TextField
+              label="Nombre"
+              name="name"
+              autoComplete="name"
+              required
+              maxLength={80}
+              defaultValue={session.me?.name ?? session.user.name}
+              error={nameResult?.fields?.name}
+            />
+            <TextField label="Correo electrónico" name="email-readonly" value={session.user.email} readOnly hint="El correo no se puede cambiar desde aquí." />
+            <Button type="submit" disabled={pendingIntent === 'name'}>
+              {pendingIntent === 'name' ? 'Guardando…' : 'Guardar cambios'}
+            </Button>
+          </Form>
+        </Card>
+        <Card>
+          <h2 className="text-lg font-semibold text-slate-900">Cambiar contraseña</h2>
+          <Form method="post" noValidate className="mt-4 flex flex-col gap-4" key={passwordResult?.ok ? 'done' : 'form'}>
+            <input type="hidden" name="intent" value="password" />
+            {passwordResult?.ok ? <Alert tone="success">{passwordResult.message}</Alert> : null}
+            {passwordResult?.formError ? <Alert tone="error">{passwordResult.formError}</Alert> : null}
+            <TextField label="Contraseña actual" name="currentPassword" type="password" autoComplete="current-password" required error={passwordResult?.fields?.currentPassword} />
+            <TextField
+              label="Nueva contraseña"
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={PASSWORD_MIN}
+              maxLength={PASSWORD_MAX}
+              error={passwordResult?.fields?.newPassword}
+            />
+            <TextField label="Repite la nueva contraseña" name="confirmPassword" type="password" autoComplete="new-password" required error={passwordResult?.fields?.confirmPassword} />
+            <Button type="submit" variant="secondary" disabled={pendingIntent === 'password'}>
+              {pendingIntent === 'password' ? 'Guardando…' : 'Cambiar contraseña'}
+            </Button>
+          </Form>
+        </Card>
+      </div>
+    </>
+  );
+}
