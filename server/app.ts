@@ -107,18 +107,20 @@ export function createApp(deps: AppDeps) {
     mailboxRoutes({ dataDir: env.DATA_DIR, appName: env.APP_NAME, enabled: mailer.kind === 'outbox' }),
   );
 
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root: web.root,
-      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-    }),
-  );
-  app.use('*', async (c, next) => {
-    // Other files of the build (favicon, robots.txt…), never the HTML: pages go through web.page().
-    if (c.req.path.endsWith('.html') || !/\.[a-z0-9]+$/i.test(c.req.path)) return next();
-    return serveStatic({ root: web.root })(c, next);
-  });
+  if (web.available) {
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: web.root,
+        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+      }),
+    );
+    app.use('*', async (c, next) => {
+      // Other files of the build (favicon, robots.txt…), never the HTML: pages go through web.page().
+      if (c.req.path.endsWith('.html') || !/\.[a-z0-9]+$/i.test(c.req.path)) return next();
+      return serveStatic({ root: web.root })(c, next);
+    });
+  }
   app.get('*', (c) => {
     const { html, status } = web.page(c.req.path);
     c.header('Cache-Control', 'no-cache');

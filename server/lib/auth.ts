@@ -51,6 +51,25 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
     secret: env.AUTH_SECRET,
     trustedOrigins: env.isProduction ? [env.APP_URL] : [env.APP_URL, 'http://localhost:5173'],
     telemetry: { enabled: false },
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args: unknown[]) => {
+        const child = logger.child({ component: 'better-auth' });
+        const details = args.length ? { details: args } : {};
+        if (level === 'error') child.error(details, message);
+        else if (level === 'warn') child.warn(details, message);
+        else if (level === 'info') child.info(details, message);
+        else child.debug(details, message);
+      },
+    },
+    onAPIError: {
+      // Expected refusals (wrong password, bad origin…) are not errors of the server.
+      onError: (error) => {
+        const e = error as { status?: unknown; message?: unknown };
+        if (e.status === 'INTERNAL_SERVER_ERROR' || !(error instanceof APIError)) logger.error({ err: error }, 'auth error');
+        else logger.debug({ status: e.status, message: e.message }, 'auth refusal');
+      },
+    },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user, session, account, verification },
@@ -108,6 +127,8 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: env.APP_URL.startsWith('https://'),
+      // Better Auth skips the Origin check under test runners by default; tests must see the real one.
+      disableOriginCheck: false,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     hooks: {
