@@ -45,7 +45,12 @@ export function createApp(deps: AppDeps) {
     metrics.observe(c.req.method, c.res.status, seconds);
     if (c.req.path.startsWith('/api/')) {
       c.get('logger').info(
-        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(seconds * 1000) },
+        {
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round(seconds * 1000),
+        },
         'request',
       );
     }
@@ -65,7 +70,10 @@ export function createApp(deps: AppDeps) {
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
       },
-      strictTransportSecurity: env.isProduction && env.APP_URL.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,
+      strictTransportSecurity:
+        env.isProduction && env.APP_URL.startsWith('https://')
+          ? 'max-age=31536000; includeSubDomains'
+          : false,
       referrerPolicy: 'strict-origin-when-cross-origin',
       crossOriginEmbedderPolicy: false,
     }),
@@ -73,10 +81,16 @@ export function createApp(deps: AppDeps) {
 
   app.onError((err, c) => {
     if (err instanceof AppError) {
-      return c.json({ code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) }, err.status);
+      return c.json(
+        { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) },
+        err.status,
+      );
     }
     c.get('logger').error({ err, path: c.req.path }, 'unhandled error');
-    return c.json({ code: 'INTERNAL', message: ERROR_MESSAGES.INTERNAL, requestId: c.get('requestId') }, 500);
+    return c.json(
+      { code: 'INTERNAL', message: ERROR_MESSAGES.INTERNAL, requestId: c.get('requestId') },
+      500,
+    );
   });
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
@@ -89,7 +103,9 @@ export function createApp(deps: AppDeps) {
       return c.json({ status: 'unavailable' }, 503);
     }
   });
-  app.get('/metrics', (c) => c.text(metrics.render(), 200, { 'Content-Type': 'text/plain; version=0.0.4' }));
+  app.get('/metrics', (c) =>
+    c.text(metrics.render(), 200, { 'Content-Type': 'text/plain; version=0.0.4' }),
+  );
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {
     // Better Auth reads the client address from a header only this server sets.
@@ -104,7 +120,11 @@ export function createApp(deps: AppDeps) {
 
   app.route(
     '/_dev/correo',
-    mailboxRoutes({ dataDir: env.DATA_DIR, appName: env.APP_NAME, enabled: mailer.kind === 'outbox' }),
+    mailboxRoutes({
+      dataDir: env.DATA_DIR,
+      appName: env.APP_NAME,
+      enabled: mailer.kind === 'outbox',
+    }),
   );
 
   if (web.available) {
@@ -115,10 +135,11 @@ export function createApp(deps: AppDeps) {
         onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
       }),
     );
-    app.use('*', async (c, next) => {
+    const buildFiles = serveStatic<AppEnv>({ root: web.root });
+    app.use(async (c, next) => {
       // Other files of the build (favicon, robots.txt…), never the HTML: pages go through web.page().
       if (c.req.path.endsWith('.html') || !/\.[a-z0-9]+$/i.test(c.req.path)) return next();
-      return serveStatic({ root: web.root })(c, next);
+      return buildFiles(c, next);
     });
   }
   app.get('*', (c) => {

@@ -18,25 +18,41 @@ async function main() {
   const logger = createLogger(env.LOG_LEVEL);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await database.migrate();
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: env.DATA_DIR, logger });
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    dataDir: env.DATA_DIR,
+    logger,
+  });
   const auth = createAuth({ db: database.db, env, mailer, logger });
-  await ensureAdmin({ db: database.db, auth, logger, email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+  await ensureAdmin({
+    db: database.db,
+    auth,
+    logger,
+    email: env.ADMIN_EMAIL,
+    password: env.ADMIN_PASSWORD,
+  });
   const web = loadWebAssets(WEB_ROOT);
   if (!web.available) logger.warn({ root: WEB_ROOT }, 'web app not built: run npm run build');
   const app = createApp({ database, env, auth, mailer, logger, web });
 
   const pruner = setInterval(() => {
-    pruneRateLimits(database.db, 24 * 3600 * 1000).catch((err: unknown) => logger.warn({ err }, 'rate-limit prune failed'));
+    pruneRateLimits(database.db, 24 * 3600 * 1000).catch((err: unknown) =>
+      logger.warn({ err }, 'rate-limit prune failed'),
+    );
   }, 3600 * 1000);
   pruner.unref();
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, ...(env.HOST ? { hostname: env.HOST } : {}) }, (info) => {
-    logger.info(
-      { port: info.port, database: database.kind, mail: mailer.kind, url: env.APP_URL },
-      `${env.APP_NAME} listening on ${env.APP_URL}`,
-    );
-    if (mailer.kind === 'outbox') logger.info(`local mailbox: ${env.APP_URL}/_dev/correo`);
-  });
+  const server = serve(
+    { fetch: app.fetch, port: env.PORT, ...(env.HOST ? { hostname: env.HOST } : {}) },
+    (info) => {
+      logger.info(
+        { port: info.port, database: database.kind, mail: mailer.kind, url: env.APP_URL },
+        `${env.APP_NAME} listening on ${env.APP_URL}`,
+      );
+      if (mailer.kind === 'outbox') logger.info(`local mailbox: ${env.APP_URL}/_dev/correo`);
+    },
+  );
 
   let stopping = false;
   async function shutdown(signal: string) {

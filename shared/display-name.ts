@@ -8,7 +8,9 @@ export function displayName(name: string | null | undefined): string {
   const trimmed = (name ?? '').trim();
   if (trimmed === '') return DEFAULT_DISPLAY_NAME;
   const chars = Array.from(trimmed);
-  return chars.length > MAX_NAME_LENGTH ? `${chars.slice(0, CUT_NAME_LENGTH).join('')}...` : trimmed;
+  return chars.length > MAX_NAME_LENGTH
+    ? `${chars.slice(0, CUT_NAME_LENGTH).join('')}...`
+    : trimmed;
 }
 
 /** The avatar letter: first letter of the name in uppercase, or '?' when the name is empty. */

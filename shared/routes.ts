@@ -38,7 +38,11 @@ export const PRERENDERED_PATHS = [
   '/register',
 ] as const;
 
-export const ALL_PATTERNS: readonly string[] = [...PUBLIC_PATHS, ...PROTECTED_PATHS, VERIFY_EMAIL_PATH];
+export const ALL_PATTERNS: readonly string[] = [
+  ...PUBLIC_PATHS,
+  ...PROTECTED_PATHS,
+  VERIFY_EMAIL_PATH,
+];
 
 function toRegExp(pattern: string): RegExp {
   const source = pattern

@@ -53,7 +53,8 @@ export function ErrorBoundary() {
     <div className="mx-auto max-w-2xl px-4 py-16">
       <h1 className="text-2xl font-bold text-slate-900">Unexpected Application Error!</h1>
       <p className="mt-4 text-slate-700">
-        Ocurrió un error inesperado en {APP_NAME}. Recarga la página; si el problema continúa, vuelve al inicio.
+        Ocurrió un error inesperado en {APP_NAME}. Recarga la página; si el problema continúa,
+        vuelve al inicio.
       </p>
       <div className="mt-6 flex gap-3">
         <button
@@ -63,7 +64,10 @@ export function ErrorBoundary() {
         >
           Recargar la página
         </button>
-        <a href="/" className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-900">
+        <a
+          href="/"
+          className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-900"
+        >
           Ir al inicio
         </a>
       </div>

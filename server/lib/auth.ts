@@ -38,7 +38,9 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
   // E-mails are sent without holding up the request; a failure is logged and the person
   // can ask again ("reenviar").
   function sendInBackground(message: MailMessage, what: string) {
-    mailer.send(message).catch((err: unknown) => logger.error({ err, to: message.to }, `${what} e-mail failed`));
+    mailer
+      .send(message)
+      .catch((err: unknown) => logger.error({ err, to: message.to }, `${what} e-mail failed`));
   }
 
   const ttl = env.SESSION_TTL_SECONDS;
@@ -66,7 +68,8 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
       // Expected refusals (wrong password, bad origin…) are not errors of the server.
       onError: (error) => {
         const e = error as { status?: unknown; message?: unknown };
-        if (e.status === 'INTERNAL_SERVER_ERROR' || !(error instanceof APIError)) logger.error({ err: error }, 'auth error');
+        if (e.status === 'INTERNAL_SERVER_ERROR' || !(error instanceof APIError))
+          logger.error({ err: error }, 'auth error');
         else logger.debug({ status: e.status, message: e.message }, 'auth refusal');
       },
     },
@@ -141,24 +144,35 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
             max: env.RATE_LIMIT_MAX_PER_ACCOUNT,
           });
           if (!result.allowed) {
-            throw new APIError('TOO_MANY_REQUESTS', {
-              code: 'RATE_LIMITED',
-              message: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
-            }, { 'Retry-After': String(result.retryAfter ?? 60) });
+            throw new APIError(
+              'TOO_MANY_REQUESTS',
+              {
+                code: 'RATE_LIMITED',
+                message: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
+              },
+              { 'Retry-After': String(result.retryAfter ?? 60) },
+            );
           }
         }
         const passwordField = PASSWORD_FIELDS[ctx.path];
         const password = passwordField ? body[passwordField] : undefined;
         if (typeof password === 'string' && isCommonPassword(password)) {
-          throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_COMMON', message: COMMON_PASSWORD_MESSAGE });
+          throw new APIError('BAD_REQUEST', {
+            code: 'PASSWORD_TOO_COMMON',
+            message: COMMON_PASSWORD_MESSAGE,
+          });
         }
         if (ctx.path === '/verify-email' && typeof ctx.query?.token === 'string') {
           // Verification links are signed tokens; recording each one makes it single-use.
-          const inserted = await queryRows(db, sql`
+          const inserted = await queryRows(
+            db,
+            sql`
             INSERT INTO consumed_token (token_hash, purpose) VALUES (${hashToken(ctx.query.token)}, 'verify-email')
-            ON CONFLICT (token_hash) DO NOTHING RETURNING token_hash`);
+            ON CONFLICT (token_hash) DO NOTHING RETURNING token_hash`,
+          );
           if (inserted.length === 0) {
-            const callback = typeof ctx.query.callbackURL === 'string' ? ctx.query.callbackURL : '/verify-email';
+            const callback =
+              typeof ctx.query.callbackURL === 'string' ? ctx.query.callbackURL : '/verify-email';
             const target = callback.startsWith('/') ? callback : '/verify-email';
             throw ctx.redirect(`${target}${target.includes('?') ? '&' : '?'}error=LINK_USED`);
           }

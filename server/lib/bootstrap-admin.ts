@@ -27,16 +27,25 @@ export async function ensureAdmin(deps: {
     const email = deps.email.toLowerCase();
     const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
     if (existing) {
-      await db.update(user).set({ role: 'admin', emailVerified: true }).where(eq(user.id, existing.id));
+      await db
+        .update(user)
+        .set({ role: 'admin', emailVerified: true })
+        .where(eq(user.id, existing.id));
       return { created: false, email };
     }
-    if (!deps.password) throw new Error('ADMIN_EMAIL is set for a new account: set ADMIN_PASSWORD too.');
-    if (isCommonPassword(deps.password)) throw new Error('ADMIN_PASSWORD is one of the most common passwords: choose another.');
+    if (!deps.password)
+      throw new Error('ADMIN_EMAIL is set for a new account: set ADMIN_PASSWORD too.');
+    if (isCommonPassword(deps.password))
+      throw new Error('ADMIN_PASSWORD is one of the most common passwords: choose another.');
     await createAdmin(db, auth, email, deps.password);
     deps.logger.info({ email }, 'admin account created');
     return { created: true, email };
   }
-  const [anyAdmin] = await db.select({ id: user.id }).from(user).where(eq(user.role, 'admin')).limit(1);
+  const [anyAdmin] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.role, 'admin'))
+    .limit(1);
   if (anyAdmin) return { created: false, email: '' };
   const password = randomBytes(18).toString('base64url');
   await createAdmin(db, auth, DEFAULT_ADMIN_EMAIL, password);
@@ -50,6 +59,11 @@ export async function ensureAdmin(deps: {
 }
 
 async function createAdmin(db: Db, auth: Auth, email: string, password: string) {
-  const created = await auth.api.createUser({ body: { email, password, name: 'Administrador', role: 'admin' } });
-  await db.update(user).set({ emailVerified: true, role: 'admin' }).where(eq(user.id, created.user.id));
+  const created = await auth.api.createUser({
+    body: { email, password, name: 'Administrador', role: 'admin' },
+  });
+  await db
+    .update(user)
+    .set({ emailVerified: true, role: 'admin' })
+    .where(eq(user.id, created.user.id));
 }

@@ -4,7 +4,12 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-function layout(appName: string, title: string, paragraphs: string[], action?: { label: string; url: string }) {
+function layout(
+  appName: string,
+  title: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+) {
   const html = `<!doctype html><html lang="es"><body style="font-family:system-ui,sans-serif;color:#0f172a;background:#f8fafc;padding:24px">
 <div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:32px;border:1px solid #e2e8f0">
 <p style="font-weight:700;font-size:18px;margin:0 0 16px">${escapeHtml(appName)}</p>
@@ -12,11 +17,23 @@ function layout(appName: string, title: string, paragraphs: string[], action?: {
 ${paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
 ${action ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#4f46e5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#475569">Si el botón no funciona, copia este enlace en tu navegador:<br>${escapeHtml(action.url)}</p>` : ''}
 </div></body></html>`;
-  const text = [title, '', ...paragraphs, ...(action ? ['', `${action.label}: ${action.url}`] : []), '', `— ${appName}`].join('\n');
+  const text = [
+    title,
+    '',
+    ...paragraphs,
+    ...(action ? ['', `${action.label}: ${action.url}`] : []),
+    '',
+    `— ${appName}`,
+  ].join('\n');
   return { html, text };
 }
 
-export function verificationEmail(appName: string, to: string, name: string, url: string): MailMessage {
+export function verificationEmail(
+  appName: string,
+  to: string,
+  name: string,
+  url: string,
+): MailMessage {
   const body = layout(
     appName,
     'Confirma tu correo electrónico',
@@ -30,7 +47,12 @@ export function verificationEmail(appName: string, to: string, name: string, url
   return { to, subject: `Verifica tu correo en ${appName}`, ...body };
 }
 
-export function resetPasswordEmail(appName: string, to: string, name: string, url: string): MailMessage {
+export function resetPasswordEmail(
+  appName: string,
+  to: string,
+  name: string,
+  url: string,
+): MailMessage {
   const body = layout(
     appName,
     'Restablece tu contraseña',
@@ -44,7 +66,12 @@ export function resetPasswordEmail(appName: string, to: string, name: string, ur
   return { to, subject: `Restablece tu contraseña de ${appName}`, ...body };
 }
 
-export function passwordChangedEmail(appName: string, to: string, name: string, loginUrl: string): MailMessage {
+export function passwordChangedEmail(
+  appName: string,
+  to: string,
+  name: string,
+  loginUrl: string,
+): MailMessage {
   const body = layout(
     appName,
     'Tu contraseña ha cambiado',

@@ -51,7 +51,11 @@ export function createMailer(options: {
     };
   }
   const dir = outboxDir(options.dataDir);
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     kind: 'outbox',
     async send(message) {
@@ -69,7 +73,10 @@ export function createMailer(options: {
       };
       await writeFile(path.join(dir, `${id}.eml`), info.message as Buffer);
       await writeFile(path.join(dir, `${id}.json`), JSON.stringify(entry, null, 2));
-      logger.info({ to: message.to, subject: message.subject, file: `${id}.eml` }, 'mail written to outbox');
+      logger.info(
+        { to: message.to, subject: message.subject, file: `${id}.eml` },
+        'mail written to outbox',
+      );
     },
   };
 }

@@ -37,8 +37,8 @@ const MISSING_BUILD_HTML = `<!doctype html><html lang="es"><head><meta charset="
 
 /** Loads the built web app (React Router SPA with prerendered public pages) into memory. */
 export function loadWebAssets(root: string): WebAssets {
-  const fallbackFile = [path.join(root, '__spa-fallback.html'), path.join(root, 'index.html')].find((f) =>
-    existsSync(f),
+  const fallbackFile = [path.join(root, '__spa-fallback.html'), path.join(root, 'index.html')].find(
+    (f) => existsSync(f),
   );
   if (!fallbackFile) {
     return {
@@ -55,7 +55,8 @@ export function loadWebAssets(root: string): WebAssets {
     if (existsSync(file)) prerendered.set(p, readFileSync(file, 'utf8'));
   }
   const hashes = new Set<string>();
-  for (const file of htmlFiles(root)) for (const h of inlineScriptHashes(readFileSync(file, 'utf8'))) hashes.add(h);
+  for (const file of htmlFiles(root))
+    for (const h of inlineScriptHashes(readFileSync(file, 'utf8'))) hashes.add(h);
   return {
     root,
     available: true,

@@ -43,8 +43,11 @@ export default async function setup(project: TestProject) {
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   // Leftover clones from an interrupted run.
-  const stale = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'cometa_t_%'");
-  for (const row of stale.rows) await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
+  const stale = await admin.query<{ datname: string }>(
+    "SELECT datname FROM pg_database WHERE datname LIKE 'cometa_t_%'",
+  );
+  for (const row of stale.rows)
+    await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
   await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
   await admin.end();

@@ -26,14 +26,22 @@ export type TestApp = {
 };
 
 export type TestClient = {
-  request: (method: string, url: string, body?: unknown, headers?: Record<string, string>) => Promise<Response>;
+  request: (
+    method: string,
+    url: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ) => Promise<Response>;
   get: (url: string) => Promise<Response>;
   post: (url: string, body?: unknown) => Promise<Response>;
   patch: (url: string, body?: unknown) => Promise<Response>;
   cookies: Map<string, string>;
 };
 
-export async function createTestApp(target: DbTarget, envOverrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  target: DbTarget,
+  envOverrides: Record<string, string> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cometa-app-'));
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -47,15 +55,24 @@ export async function createTestApp(target: DbTarget, envOverrides: Record<strin
   });
   const logger = createLogger(env.LOG_LEVEL);
   const database = await openTestDatabase(target);
-  const mailer = createMailer({ from: env.MAIL_FROM, dataDir, logger });
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir, logger });
   const auth = createAuth({ db: database.db, env, mailer, logger });
   const web = loadWebAssets(path.join(dataDir, 'no-build'));
   const app = createApp({ database, env, auth, mailer, logger, web });
 
   function client(ip = '127.0.0.1'): TestClient {
     const cookies = new Map<string, string>();
-    async function request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
-      const h: Record<string, string> = { Origin: TEST_ORIGIN, 'x-cometa-client-ip': ip, ...headers };
+    async function request(
+      method: string,
+      url: string,
+      body?: unknown,
+      headers: Record<string, string> = {},
+    ) {
+      const h: Record<string, string> = {
+        Origin: TEST_ORIGIN,
+        'x-cometa-client-ip': ip,
+        ...headers,
+      };
       if (cookies.size) h.Cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
       if (body !== undefined) h['Content-Type'] = 'application/json';
       const res = await app.request(url, {
@@ -124,7 +141,12 @@ export const GOOD_PASSWORD = 'Cielo-Azul-2026!';
 export async function registerVerified(t: TestApp, name = 'Ana Pérez', ip?: string) {
   const c = t.client(ip);
   const email = uniqueEmail();
-  const res = await c.post('/api/auth/sign-up/email', { name, email, password: GOOD_PASSWORD, callbackURL: '/verify-email' });
+  const res = await c.post('/api/auth/sign-up/email', {
+    name,
+    email,
+    password: GOOD_PASSWORD,
+    callbackURL: '/verify-email',
+  });
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   const mail = await t.waitForMail(email, /Verifica tu correo/);
   const verify = await c.get(linkIn(mail, '/api/auth/verify-email'));

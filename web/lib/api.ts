@@ -1,10 +1,11 @@
-import { ERROR_MESSAGES, type ApiErrorBody, type ErrorCode } from '../../shared/error-codes';
+import { ERROR_MESSAGES, type ApiErrorBody } from '../../shared/error-codes';
 import { apiTimeout } from './session-timing';
 
 /** An API answer other than 2xx, or a network failure (`code` NETWORK / TIMEOUT). */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: ErrorCode | 'NETWORK' | 'TIMEOUT' | string;
+  /** An ErrorCode, a Better Auth code, or NETWORK / TIMEOUT. */
+  readonly code: string;
   readonly fields: Record<string, string>;
 
   constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
@@ -38,7 +39,8 @@ export function onUnauthorized(listener: Listener): () => void {
 // Better Auth's own codes, as people should read them.
 const AUTH_MESSAGES: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'Correo o contraseña incorrectos.',
-  USER_ALREADY_EXISTS: 'No pudimos crear la cuenta con ese correo. Si ya tienes una cuenta, inicia sesión o recupera tu contraseña.',
+  USER_ALREADY_EXISTS:
+    'No pudimos crear la cuenta con ese correo. Si ya tienes una cuenta, inicia sesión o recupera tu contraseña.',
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL:
     'No pudimos crear la cuenta con ese correo. Si ya tienes una cuenta, inicia sesión o recupera tu contraseña.',
   PASSWORD_TOO_SHORT: 'La contraseña debe tener al menos 8 caracteres.',
@@ -51,33 +53,52 @@ const AUTH_MESSAGES: Record<string, string> = {
   TOO_MANY_REQUESTS: ERROR_MESSAGES.RATE_LIMITED,
 };
 
-function messageFor(status: number, body: Partial<ApiErrorBody> & { code?: string; message?: string }): string {
+function messageFor(
+  status: number,
+  body: Partial<ApiErrorBody> & { code?: string; message?: string },
+): string {
   const code = body.code ?? '';
   if (AUTH_MESSAGES[code]) return AUTH_MESSAGES[code];
   if (code in ERROR_MESSAGES && body.message) return body.message;
   if (status === 429) return ERROR_MESSAGES.RATE_LIMITED;
-  if (body.message && /[áéíóúñ¿¡]|\b(el|la|los|las|tu|de)\b/i.test(body.message)) return body.message;
+  if (body.message && /[áéíóúñ¿¡]|\b(el|la|los|las|tu|de)\b/i.test(body.message))
+    return body.message;
   if (status >= 500) return ERROR_MESSAGES.INTERNAL;
   return ERROR_MESSAGES.BAD_REQUEST;
 }
 
 /** JSON request to our own API with the time-out of SPEC §9 and errors as ApiError. */
-export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
   const timeout = AbortSignal.timeout(apiTimeout(isMobileDevice()));
   const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
   let response: Response;
   try {
     response = await fetch(path, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: init.body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers:
+        init.body === undefined
+          ? { Accept: 'application/json' }
+          : { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       credentials: 'same-origin',
       signal,
     });
   } catch (err) {
-    if (timeout.aborted) throw new ApiError(0, 'TIMEOUT', 'La solicitud tardó demasiado. Revisa tu conexión e inténtalo de nuevo.');
+    if (timeout.aborted)
+      throw new ApiError(
+        0,
+        'TIMEOUT',
+        'La solicitud tardó demasiado. Revisa tu conexión e inténtalo de nuevo.',
+      );
     if (init.signal?.aborted) throw err;
-    throw new ApiError(0, 'NETWORK', 'No hay conexión con el servidor. Revisa tu conexión e inténtalo de nuevo.');
+    throw new ApiError(
+      0,
+      'NETWORK',
+      'No hay conexión con el servidor. Revisa tu conexión e inténtalo de nuevo.',
+    );
   }
   const text = await response.text();
   let body: unknown = null;

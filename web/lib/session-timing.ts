@@ -17,7 +17,10 @@ export function isExpired(expiresAt: number, now: number): boolean {
 }
 
 /** Milliseconds until the client should renew, and until it must treat the session as expired. */
-export function sessionSchedule(expiresAt: number, now: number): { renewInMs: number; expireInMs: number } {
+export function sessionSchedule(
+  expiresAt: number,
+  now: number,
+): { renewInMs: number; expireInMs: number } {
   return {
     renewInMs: Math.max(0, expiresAt - RENEW_BEFORE_MS - now),
     expireInMs: Math.max(0, expiresAt - EXPIRY_MARGIN_MS - now),
@@ -37,7 +40,9 @@ export function apiTimeout(isMobile: boolean): number {
 
 /** Only same-site relative paths are accepted as "go back to" targets after sign-in. */
 export function safeNextPath(next: string | null | undefined, fallback = '/dashboard'): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return fallback;
-  if (next.startsWith('/login') || next.startsWith('/logout') || next.startsWith('/register')) return fallback;
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\'))
+    return fallback;
+  if (next.startsWith('/login') || next.startsWith('/logout') || next.startsWith('/register'))
+    return fallback;
   return next;
 }

@@ -3,7 +3,13 @@ import type { Me } from '../../shared/schemas/me';
 import { ApiError, api, onUnauthorized } from './api';
 import { backoffDelay, isExpired, sessionSchedule } from './session-timing';
 
-export type AuthUser = { id: string; name: string; email: string; emailVerified: boolean; role: string };
+export type AuthUser = {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  role: string;
+};
 
 export type SessionState =
   | { status: 'loading'; retrying: boolean }
@@ -47,10 +53,14 @@ function schedule(expiresAt: number) {
   // Timers past ~24 days overflow setTimeout; re-plan instead of firing at once.
   const cap = 2 ** 31 - 1;
   renewTimer = setTimeout(() => void refresh(), Math.min(renewInMs, cap));
-  expireTimer = setTimeout(() => {
-    if (state.status === 'authenticated' && isExpired(state.expiresAt, Date.now())) endSession(true);
-    else if (state.status === 'authenticated') schedule(state.expiresAt);
-  }, Math.min(expireInMs, cap));
+  expireTimer = setTimeout(
+    () => {
+      if (state.status === 'authenticated' && isExpired(state.expiresAt, Date.now()))
+        endSession(true);
+      else if (state.status === 'authenticated') schedule(state.expiresAt);
+    },
+    Math.min(expireInMs, cap),
+  );
 }
 
 /** Reads the user row the header shows. A failure is logged and leaves `me` null (SPEC §8). */
@@ -146,7 +156,11 @@ function subscribe(listener: () => void) {
 const serverState: SessionState = { status: 'loading', retrying: false };
 
 export function useSession(): SessionState {
-  return useSyncExternalStore(subscribe, () => state, () => serverState);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => serverState,
+  );
 }
 
 if (typeof window !== 'undefined') {
@@ -155,7 +169,11 @@ if (typeof window !== 'undefined') {
   });
   // Coming back to a tab after a long sleep: timers may not have fired.
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible' && state.status === 'authenticated' && isExpired(state.expiresAt, Date.now())) {
+    if (
+      document.visibilityState === 'visible' &&
+      state.status === 'authenticated' &&
+      isExpired(state.expiresAt, Date.now())
+    ) {
       endSession(true);
     }
   });

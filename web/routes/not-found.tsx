@@ -9,7 +9,9 @@ export function meta() {
 export function NotFound() {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-      <p aria-hidden="true" className="text-6xl font-black text-brand-100">404</p>
+      <p aria-hidden="true" className="text-6xl font-black text-brand-100">
+        404
+      </p>
       <h1 className="mt-4 text-3xl font-bold text-slate-900">Nada que ver por aquí</h1>
       <p className="mt-3 text-lg text-slate-600">La ruta que buscas no existe.</p>
       <AppLink to="/" className={buttonClass('primary', 'mt-8')}>

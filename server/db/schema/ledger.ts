@@ -14,7 +14,9 @@ export const ledgerAccount = pgTable(
     userId: text('user_id').references(() => user.id, { onDelete: 'restrict' }),
     kind: text('kind').notNull(),
     currency: text('currency').notNull().default('USD'),
-    balance: bigint('balance', { mode: 'bigint' }).notNull().default(sql`0`),
+    balance: bigint('balance', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -22,10 +24,7 @@ export const ledgerAccount = pgTable(
     uniqueIndex('ledger_account_system_kind_uq')
       .on(t.kind)
       .where(sql`${t.userId} IS NULL`),
-    check(
-      'ledger_account_customer_non_negative',
-      sql`${t.userId} IS NULL OR ${t.balance} >= 0`,
-    ),
+    check('ledger_account_customer_non_negative', sql`${t.userId} IS NULL OR ${t.balance} >= 0`),
     check(
       'ledger_account_kind_valid',
       sql`(${t.userId} IS NOT NULL AND ${t.kind} IN ('available', 'held')) OR (${t.userId} IS NULL AND ${t.kind} NOT IN ('available', 'held'))`,

@@ -11,7 +11,13 @@ import type { Mailer } from '../../lib/mail';
  * marks it sent. A message that could not be e-mailed stays in the table with emailed_at NULL.
  */
 export async function submitContactMessage(
-  deps: { db: Db; mailer: Mailer; logger: Logger; appName: string; operatorEmail: string | undefined },
+  deps: {
+    db: Db;
+    mailer: Mailer;
+    logger: Logger;
+    appName: string;
+    operatorEmail: string | undefined;
+  },
   input: Contact,
   meta: { ipAddress: string; userId: string | null },
 ): Promise<{ id: string; emailed: boolean }> {
@@ -21,12 +27,18 @@ export async function submitContactMessage(
     .returning({ id: contactMessage.id });
   if (!row) throw new Error('contact message insert returned no row');
   if (!deps.operatorEmail) {
-    deps.logger.warn({ id: row.id }, 'contact message stored; no CONTACT_EMAIL or ADMIN_EMAIL to notify');
+    deps.logger.warn(
+      { id: row.id },
+      'contact message stored; no CONTACT_EMAIL or ADMIN_EMAIL to notify',
+    );
     return { id: row.id, emailed: false };
   }
   try {
     await deps.mailer.send(contactNotificationEmail(deps.appName, deps.operatorEmail, input));
-    await deps.db.update(contactMessage).set({ emailedAt: new Date() }).where(eq(contactMessage.id, row.id));
+    await deps.db
+      .update(contactMessage)
+      .set({ emailedAt: new Date() })
+      .where(eq(contactMessage.id, row.id));
     return { id: row.id, emailed: true };
   } catch (err) {
     deps.logger.error({ err, id: row.id }, 'contact message stored but the e-mail failed');

@@ -24,7 +24,14 @@ export async function getMe(db: Db, sessionUser: SessionUser): Promise<Me> {
   };
 }
 
-export async function updateProfile(db: Db, sessionUser: SessionUser, input: UpdateProfile): Promise<Me> {
-  await db.update(user).set({ name: input.name, updatedAt: new Date() }).where(eq(user.id, sessionUser.id));
+export async function updateProfile(
+  db: Db,
+  sessionUser: SessionUser,
+  input: UpdateProfile,
+): Promise<Me> {
+  await db
+    .update(user)
+    .set({ name: input.name, updatedAt: new Date() })
+    .where(eq(user.id, sessionUser.id));
   return getMe(db, { ...sessionUser, name: input.name });
 }

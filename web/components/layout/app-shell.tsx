@@ -9,7 +9,10 @@ import { SecondaryBar } from './secondary-bar';
 import { UserMenu } from './user-menu';
 
 function isAppPath(pathname: string) {
-  return pathname === '/verify-email' || PROTECTED_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+  return (
+    pathname === '/verify-email' ||
+    PROTECTED_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`))
+  );
 }
 
 /** Root layout: sticky header, secondary bar when signed in, footer when signed out. */
@@ -24,17 +27,23 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   const signedIn = session.status === 'authenticated' && session.user.emailVerified;
   const unverified = session.status === 'authenticated' && !session.user.emailVerified;
-  const showPublic = session.status === 'anonymous' || (session.status === 'loading' && !isAppPath(pathname));
+  const showPublic =
+    session.status === 'anonymous' || (session.status === 'loading' && !isAppPath(pathname));
 
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#contenido" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2">
+      <a
+        href="#contenido"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2"
+      >
         Saltar al contenido
       </a>
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
           <Logo to={signedIn || unverified ? '/dashboard' : '/'} />
-          {signedIn ? <UserMenu name={session.me?.name ?? null} balance={session.me?.balance ?? '0.00'} /> : null}
+          {signedIn ? (
+            <UserMenu name={session.me?.name ?? null} balance={session.me?.balance ?? '0.00'} />
+          ) : null}
           {showPublic ? <PublicNav /> : null}
         </div>
         {signedIn ? <SecondaryBar /> : null}

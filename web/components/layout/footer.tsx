@@ -8,7 +8,8 @@ export function Footer() {
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 md:flex-row md:items-center md:justify-between">
         <div className="text-sm text-slate-600">
           <p>
-            © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {APP_NAME}. Todos los derechos reservados
+            © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {APP_NAME}. Todos los
+            derechos reservados
           </p>
           <nav aria-label="Enlaces del pie de página" className="mt-2">
             <ul className="flex flex-wrap gap-x-4 gap-y-1">
@@ -20,7 +21,10 @@ export function Footer() {
                 </li>
               ))}
               <li>
-                <AppLink to="/terminosycondiciones" className="hover:text-brand-700 hover:underline">
+                <AppLink
+                  to="/terminosycondiciones"
+                  className="hover:text-brand-700 hover:underline"
+                >
                   Términos y condiciones
                 </AppLink>
               </li>

@@ -3,7 +3,11 @@ import { AppLink } from '../ui/app-link';
 
 export function Logo({ to }: { to: string }) {
   return (
-    <AppLink to={to} className="flex items-center gap-2 rounded-lg font-bold text-slate-900" aria-label={`${APP_NAME}, ir al inicio`}>
+    <AppLink
+      to={to}
+      className="flex items-center gap-2 rounded-lg font-bold text-slate-900"
+      aria-label={`${APP_NAME}, ir al inicio`}
+    >
       <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8">
         <defs>
           <linearGradient id="cometa-tail" x1="0" x2="1" y1="1" y2="0">

@@ -36,7 +36,14 @@ function PublicDrawer() {
   return (
     <Dialog.Root>
       <Dialog.Trigger className={buttonClass('secondary', 'md:hidden')}>
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
         </svg>
         Menú
@@ -47,18 +54,31 @@ function PublicDrawer() {
           <div className="flex items-center justify-between">
             <Dialog.Title className="text-lg font-semibold">Menú</Dialog.Title>
             <Dialog.Close className={buttonClass('ghost', 'px-3')} aria-label="Cerrar menú">
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="size-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
                 <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
               </svg>
             </Dialog.Close>
           </div>
-          <Dialog.Description className="sr-only">Enlaces a las secciones del sitio</Dialog.Description>
+          <Dialog.Description className="sr-only">
+            Enlaces a las secciones del sitio
+          </Dialog.Description>
           <nav aria-label="Navegación principal (móvil)">
             <ul className="flex flex-col gap-1">
               {PUBLIC_NAV.map((item) => (
                 <li key={item.id}>
                   <Dialog.Close asChild>
-                    <AppNavLink to={item.url} end className={(s) => `block ${linkClass(s)} text-base`}>
+                    <AppNavLink
+                      to={item.url}
+                      end
+                      className={(s) => `block ${linkClass(s)} text-base`}
+                    >
                       {item.title}
                     </AppNavLink>
                   </Dialog.Close>

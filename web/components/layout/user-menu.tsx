@@ -5,7 +5,13 @@ import { USER_MENU } from '../../lib/navigation';
 import { Balance } from '../ui/balance';
 
 /** The signed-in user's menu: avatar, name (SPEC rules), Saldo, and the four items. */
-export function UserMenu({ name, balance }: { name: string | null | undefined; balance: string | null | undefined }) {
+export function UserMenu({
+  name,
+  balance,
+}: {
+  name: string | null | undefined;
+  balance: string | null | undefined;
+}) {
   const navigate = useNavigate();
   const shown = displayName(name);
   return (
@@ -14,7 +20,11 @@ export function UserMenu({ name, balance }: { name: string | null | undefined; b
         className="flex min-h-11 items-center gap-3 rounded-full border border-slate-200 bg-white py-1 pr-3 pl-1 text-left hover:bg-slate-50"
         aria-label={`Menú de usuario: ${shown}`}
       >
-        <span aria-hidden="true" data-testid="avatar" className="flex size-9 items-center justify-center rounded-full bg-brand-600 text-base font-bold text-white">
+        <span
+          aria-hidden="true"
+          data-testid="avatar"
+          className="flex size-9 items-center justify-center rounded-full bg-brand-600 text-base font-bold text-white"
+        >
           {avatarLetter(name)}
         </span>
         <span className="flex flex-col leading-tight">
@@ -23,7 +33,12 @@ export function UserMenu({ name, balance }: { name: string | null | undefined; b
           </span>
           <Balance amount={balance} className="mt-0.5" />
         </span>
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 text-slate-500" fill="currentColor">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          className="size-4 text-slate-500"
+          fill="currentColor"
+        >
           <path d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06Z" />
         </svg>
       </DropdownMenu.Trigger>
@@ -38,7 +53,9 @@ export function UserMenu({ name, balance }: { name: string | null | undefined; b
               key={item.id}
               onSelect={() => void navigate(item.url)}
               className={`cursor-pointer rounded-lg px-3 py-2.5 text-sm outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900 ${
-                item.id === 'cerrar-sesion' ? 'border-t border-slate-100 text-red-700' : 'text-slate-800'
+                item.id === 'cerrar-sesion'
+                  ? 'border-t border-slate-100 text-red-700'
+                  : 'text-slate-800'
               }`}
             >
               {item.title}

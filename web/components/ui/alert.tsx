@@ -9,7 +9,10 @@ const TONES = {
 
 export function Alert({ tone, children }: { tone: keyof typeof TONES; children: ReactNode }) {
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-lg border px-4 py-3 text-sm ${TONES[tone]}`}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`rounded-lg border px-4 py-3 text-sm ${TONES[tone]}`}
+    >
       {children}
     </div>
   );

@@ -1,7 +1,13 @@
 import { parseAmount, formatUsd } from '../../../shared/money';
 
 /** Saldo in dollars: success style above 0, warning style otherwise (SPEC §4). */
-export function Balance({ amount, className = '' }: { amount: string | null | undefined; className?: string }) {
+export function Balance({
+  amount,
+  className = '',
+}: {
+  amount: string | null | undefined;
+  className?: string;
+}) {
   const cents = parseAmount(amount ?? '0') ?? 0n;
   const positive = cents > 0n;
   return (

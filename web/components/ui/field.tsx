@@ -11,7 +11,15 @@ const inputClass = (error?: string) =>
     error ? 'border-red-600' : 'border-slate-300'
   }`;
 
-function Messages({ id, error, hint }: { id: string; error?: string | undefined; hint?: string | undefined }) {
+function Messages({
+  id,
+  error,
+  hint,
+}: {
+  id: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+}) {
   return (
     <>
       {hint ? (
@@ -29,10 +37,17 @@ function Messages({ id, error, hint }: { id: string; error?: string | undefined;
 }
 
 function describedBy(id: string, error?: string, hint?: string) {
-  return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
+  );
 }
 
-export function TextField({ label, error, hint, ...props }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  label,
+  error,
+  hint,
+  ...props
+}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
     <div>
@@ -51,7 +66,12 @@ export function TextField({ label, error, hint, ...props }: FieldProps & InputHT
   );
 }
 
-export function TextAreaField({ label, error, hint, ...props }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  ...props
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = useId();
   return (
     <div>

@@ -3,7 +3,11 @@ import { APP_NAME } from '../../lib/app-name';
 /** The loading screen: 'Cargando <name>' and 'Un momento, por favor' (SPEC §2). */
 export function LoadingScreen({ note }: { note?: string }) {
   return (
-    <div role="status" aria-live="polite" className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 text-center">
+    <div
+      role="status"
+      aria-live="polite"
+      className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 text-center"
+    >
       <span
         aria-hidden="true"
         className="size-12 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600 motion-reduce:animate-none"

@@ -2,7 +2,12 @@ import type { z } from 'zod';
 import { fieldErrors } from '../../../shared/schemas/auth';
 import { ApiError } from '../../lib/api';
 
-export type FormResult = { fields?: Record<string, string>; formError?: string; ok?: boolean; message?: string };
+export type FormResult = {
+  fields?: Record<string, string>;
+  formError?: string;
+  ok?: boolean;
+  message?: string;
+};
 
 /** FormData → plain object of strings (files are ignored). */
 export function formToObject(formData: FormData): Record<string, string> {
@@ -11,7 +16,10 @@ export function formToObject(formData: FormData): Record<string, string> {
   return out;
 }
 
-export function parseForm<T extends z.ZodType>(schema: T, formData: FormData): { data: z.infer<T> } | { error: FormResult } {
+export function parseForm<T extends z.ZodType>(
+  schema: T,
+  formData: FormData,
+): { data: z.infer<T> } | { error: FormResult } {
   const parsed = schema.safeParse(formToObject(formData));
   if (parsed.success) return { data: parsed.data };
   return { error: { fields: fieldErrors(parsed.error) } };

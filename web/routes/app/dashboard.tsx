@@ -25,9 +25,14 @@ export default function Dashboard() {
   const me = session.me;
   return (
     <>
-      <PageTitle title={`Hola, ${displayName(me?.name ?? session.user.name)}`} subtitle="Este es el resumen de tu cuenta." />
+      <PageTitle
+        title={`Hola, ${displayName(me?.name ?? session.user.name)}`}
+        subtitle="Este es el resumen de tu cuenta."
+      />
       {me ? null : (
-        <Alert tone="warning">No pudimos cargar los datos de tu cuenta. Recarga la página en unos segundos.</Alert>
+        <Alert tone="warning">
+          No pudimos cargar los datos de tu cuenta. Recarga la página en unos segundos.
+        </Alert>
       )}
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <Card>

@@ -11,7 +11,10 @@ function loginUrl(path: string, expired: boolean) {
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const session = await ready();
   const url = new URL(request.url);
-  if (session.status !== 'authenticated') throw redirect(loginUrl(url.pathname + url.search, session.status === 'anonymous' && session.expired));
+  if (session.status !== 'authenticated')
+    throw redirect(
+      loginUrl(url.pathname + url.search, session.status === 'anonymous' && session.expired),
+    );
   if (!session.user.emailVerified) throw redirect('/verify-email');
   return null;
 }
@@ -28,9 +31,18 @@ export default function ProtectedLayout() {
   if (session.status === 'anonymous') {
     // A deliberate sign-out navigates on its own (/logout → /login); an ended session goes to
     // /login and comes back here afterwards.
-    return session.expired ? <Navigate to={loginUrl(location.pathname + location.search, true)} replace /> : <LoadingScreen />;
+    return session.expired ? (
+      <Navigate to={loginUrl(location.pathname + location.search, true)} replace />
+    ) : (
+      <LoadingScreen />
+    );
   }
-  if (session.status === 'loading') return <LoadingScreen note={session.retrying ? 'Sin conexión con el servidor. Reintentando…' : undefined} />;
+  if (session.status === 'loading')
+    return (
+      <LoadingScreen
+        note={session.retrying ? 'Sin conexión con el servidor. Reintentando…' : undefined}
+      />
+    );
   if (!session.user.emailVerified) return <Navigate to="/verify-email" replace />;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">

@@ -1,5 +1,10 @@
 import { Form, useActionData, useNavigation } from 'react-router';
-import { PASSWORD_MAX, PASSWORD_MIN, PasswordSchema, UpdateProfileSchema } from '../../../shared/schemas/auth';
+import {
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PasswordSchema,
+  UpdateProfileSchema,
+} from '../../../shared/schemas/auth';
 import { z } from 'zod';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -21,7 +26,10 @@ const ChangePasswordSchema = z
     newPassword: PasswordSchema,
     confirmPassword: z.string(),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'Las contraseñas no coinciden.' });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Las contraseñas no coinciden.',
+  });
 
 type ProfileResult = FormResult & { intent?: 'name' | 'password' };
 
@@ -32,15 +40,27 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
     if ('error' in parsed) return { ...parsed.error, intent: 'password' };
     try {
       await api('/api/auth/change-password', {
-        body: { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword, revokeOtherSessions: true },
+        body: {
+          currentPassword: parsed.data.currentPassword,
+          newPassword: parsed.data.newPassword,
+          revokeOtherSessions: true,
+        },
       });
     } catch (err) {
       return {
-        ...apiFailure(err, { INVALID_PASSWORD: 'currentPassword', PASSWORD_TOO_COMMON: 'newPassword', PASSWORD_TOO_SHORT: 'newPassword' }),
+        ...apiFailure(err, {
+          INVALID_PASSWORD: 'currentPassword',
+          PASSWORD_TOO_COMMON: 'newPassword',
+          PASSWORD_TOO_SHORT: 'newPassword',
+        }),
         intent: 'password',
       };
     }
-    return { ok: true, intent: 'password', message: 'Contraseña cambiada. Cerramos tus sesiones en otros dispositivos.' };
+    return {
+      ok: true,
+      intent: 'password',
+      message: 'Contraseña cambiada. Cerramos tus sesiones en otros dispositivos.',
+    };
   }
   const parsed = parseForm(UpdateProfileSchema, formData);
   if ('error' in parsed) return { ...parsed.error, intent: 'name' };
@@ -63,7 +83,10 @@ export default function Profile() {
   const passwordResult = result?.intent === 'password' ? result : undefined;
   return (
     <>
-      <PageTitle title="Mi perfil" subtitle="Tus datos de acceso y cómo te mostramos en el panel." />
+      <PageTitle
+        title="Mi perfil"
+        subtitle="Tus datos de acceso y cómo te mostramos en el panel."
+      />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <h2 className="text-lg font-semibold text-slate-900">Datos personales</h2>
@@ -80,7 +103,13 @@ export default function Profile() {
               defaultValue={session.me?.name ?? session.user.name}
               error={nameResult?.fields?.name}
             />
-            <TextField label="Correo electrónico" name="email-readonly" value={session.user.email} readOnly hint="El correo no se puede cambiar desde aquí." />
+            <TextField
+              label="Correo electrónico"
+              name="email-readonly"
+              value={session.user.email}
+              readOnly
+              hint="El correo no se puede cambiar desde aquí."
+            />
             <Button type="submit" disabled={pendingIntent === 'name'}>
               {pendingIntent === 'name' ? 'Guardando…' : 'Guardar cambios'}
             </Button>
@@ -88,11 +117,25 @@ export default function Profile() {
         </Card>
         <Card>
           <h2 className="text-lg font-semibold text-slate-900">Cambiar contraseña</h2>
-          <Form method="post" noValidate className="mt-4 flex flex-col gap-4" key={passwordResult?.ok ? 'done' : 'form'}>
+          <Form
+            method="post"
+            noValidate
+            className="mt-4 flex flex-col gap-4"
+            key={passwordResult?.ok ? 'done' : 'form'}
+          >
             <input type="hidden" name="intent" value="password" />
             {passwordResult?.ok ? <Alert tone="success">{passwordResult.message}</Alert> : null}
-            {passwordResult?.formError ? <Alert tone="error">{passwordResult.formError}</Alert> : null}
-            <TextField label="Contraseña actual" name="currentPassword" type="password" autoComplete="current-password" required error={passwordResult?.fields?.currentPassword} />
+            {passwordResult?.formError ? (
+              <Alert tone="error">{passwordResult.formError}</Alert>
+            ) : null}
+            <TextField
+              label="Contraseña actual"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={passwordResult?.fields?.currentPassword}
+            />
             <TextField
               label="Nueva contraseña"
               name="newPassword"
@@ -103,7 +146,14 @@ export default function Profile() {
               maxLength={PASSWORD_MAX}
               error={passwordResult?.fields?.newPassword}
             />
-            <TextField label="Repite la nueva contraseña" name="confirmPassword" type="password" autoComplete="new-password" required error={passwordResult?.fields?.confirmPassword} />
+            <TextField
+              label="Repite la nueva contraseña"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              error={passwordResult?.fields?.confirmPassword}
+            />
             <Button type="submit" variant="secondary" disabled={pendingIntent === 'password'}>
               {pendingIntent === 'password' ? 'Guardando…' : 'Cambiar contraseña'}
             </Button>

@@ -1,5 +1,12 @@
 import { useEffect } from 'react';
-import { Form, redirect, useActionData, useNavigate, useNavigation, useSearchParams } from 'react-router';
+import {
+  Form,
+  redirect,
+  useActionData,
+  useNavigate,
+  useNavigation,
+  useSearchParams,
+} from 'react-router';
 import { LoginSchema } from '../../../shared/schemas/auth';
 import { AppLink } from '../../components/ui/app-link';
 import { Alert } from '../../components/ui/alert';
@@ -17,26 +24,46 @@ export function meta() {
   return [{ title: `Iniciar sesión · ${APP_NAME}` }];
 }
 
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<FormResult | Response> {
+export async function clientAction({
+  request,
+}: Route.ClientActionArgs): Promise<FormResult | Response> {
   const parsed = parseForm(LoginSchema, await request.formData());
   if ('error' in parsed) return parsed.error;
   try {
-    await api('/api/auth/sign-in/email', { body: { email: parsed.data.email, password: parsed.data.password, rememberMe: true } });
+    await api('/api/auth/sign-in/email', {
+      body: { email: parsed.data.email, password: parsed.data.password, rememberMe: true },
+    });
   } catch (err) {
     return apiFailure(err);
   }
   const session = await refresh();
-  if (session.status === 'authenticated' && !session.user.emailVerified) return redirect('/verify-email');
+  if (session.status === 'authenticated' && !session.user.emailVerified)
+    return redirect('/verify-email');
   return redirect(safeNextPath(new URL(request.url).searchParams.get('next')));
 }
 
 const NOTICES: Record<string, { tone: 'info' | 'success' | 'warning'; text: string }> = {
-  expirada: { tone: 'warning', text: 'Tu sesión ha caducado. Inicia sesión de nuevo para continuar.' },
+  expirada: {
+    tone: 'warning',
+    text: 'Tu sesión ha caducado. Inicia sesión de nuevo para continuar.',
+  },
   salida: { tone: 'success', text: 'Cerraste sesión correctamente.' },
-  restablecida: { tone: 'success', text: 'Tu contraseña se cambió. Inicia sesión con la nueva contraseña.' },
-  LINK_USED: { tone: 'info', text: 'Ese enlace de verificación ya se usó. Inicia sesión para continuar.' },
-  INVALID_TOKEN: { tone: 'warning', text: 'El enlace de verificación no es válido. Inicia sesión para pedir uno nuevo.' },
-  TOKEN_EXPIRED: { tone: 'warning', text: 'El enlace de verificación caducó. Inicia sesión para pedir uno nuevo.' },
+  restablecida: {
+    tone: 'success',
+    text: 'Tu contraseña se cambió. Inicia sesión con la nueva contraseña.',
+  },
+  LINK_USED: {
+    tone: 'info',
+    text: 'Ese enlace de verificación ya se usó. Inicia sesión para continuar.',
+  },
+  INVALID_TOKEN: {
+    tone: 'warning',
+    text: 'El enlace de verificación no es válido. Inicia sesión para pedir uno nuevo.',
+  },
+  TOKEN_EXPIRED: {
+    tone: 'warning',
+    text: 'El enlace de verificación caducó. Inicia sesión para pedir uno nuevo.',
+  },
 };
 
 export default function Login() {
@@ -51,7 +78,10 @@ export default function Login() {
   useEffect(() => {
     // Already signed in (e.g. opened /login in a second tab): go where the person was going.
     if (session.status === 'authenticated' && navigation.state === 'idle') {
-      void navigate(session.user.emailVerified ? safeNextPath(params.get('next')) : '/verify-email', { replace: true });
+      void navigate(
+        session.user.emailVerified ? safeNextPath(params.get('next')) : '/verify-email',
+        { replace: true },
+      );
     }
   }, [session, navigation.state, navigate, params]);
 
@@ -71,8 +101,22 @@ export default function Login() {
       <Form method="post" noValidate className="flex flex-col gap-4">
         {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
         {result?.formError ? <Alert tone="error">{result.formError}</Alert> : null}
-        <TextField label="Correo electrónico" name="email" type="email" autoComplete="email" required error={result?.fields?.email} />
-        <TextField label="Contraseña" name="password" type="password" autoComplete="current-password" required error={result?.fields?.password} />
+        <TextField
+          label="Correo electrónico"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          error={result?.fields?.email}
+        />
+        <TextField
+          label="Contraseña"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={result?.fields?.password}
+        />
         <div className="text-right text-sm">
           <AppLink to="/recuperar" className="font-medium text-brand-700 hover:underline">
             ¿Olvidaste tu contraseña?

@@ -18,7 +18,9 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   const parsed = parseForm(ForgotPasswordSchema, await request.formData());
   if ('error' in parsed) return parsed.error;
   try {
-    await api('/api/auth/request-password-reset', { body: { email: parsed.data.email, redirectTo: '/restablecer' } });
+    await api('/api/auth/request-password-reset', {
+      body: { email: parsed.data.email, redirectTo: '/restablecer' },
+    });
   } catch (err) {
     return apiFailure(err);
   }
@@ -47,7 +49,14 @@ export default function ForgotPassword() {
       ) : (
         <Form method="post" noValidate className="flex flex-col gap-4">
           {result?.formError ? <Alert tone="error">{result.formError}</Alert> : null}
-          <TextField label="Correo electrónico" name="email" type="email" autoComplete="email" required error={result?.fields?.email} />
+          <TextField
+            label="Correo electrónico"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            error={result?.fields?.email}
+          />
           <Button type="submit" disabled={busy}>
             {busy ? 'Enviando…' : 'Enviar enlace'}
           </Button>

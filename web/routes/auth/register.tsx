@@ -15,12 +15,19 @@ export function meta() {
   return [{ title: `Crear cuenta · ${APP_NAME}` }];
 }
 
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<FormResult | Response> {
+export async function clientAction({
+  request,
+}: Route.ClientActionArgs): Promise<FormResult | Response> {
   const parsed = parseForm(RegisterSchema, await request.formData());
   if ('error' in parsed) return parsed.error;
   try {
     await api('/api/auth/sign-up/email', {
-      body: { name: parsed.data.name, email: parsed.data.email, password: parsed.data.password, callbackURL: '/verify-email' },
+      body: {
+        name: parsed.data.name,
+        email: parsed.data.email,
+        password: parsed.data.password,
+        callbackURL: '/verify-email',
+      },
     });
   } catch (err) {
     return apiFailure(err, {
@@ -54,8 +61,22 @@ export default function Register() {
     >
       <Form method="post" noValidate className="flex flex-col gap-4">
         {result?.formError ? <Alert tone="error">{result.formError}</Alert> : null}
-        <TextField label="Nombre" name="name" autoComplete="name" required maxLength={80} error={result?.fields?.name} />
-        <TextField label="Correo electrónico" name="email" type="email" autoComplete="email" required error={result?.fields?.email} />
+        <TextField
+          label="Nombre"
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={80}
+          error={result?.fields?.name}
+        />
+        <TextField
+          label="Correo electrónico"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          error={result?.fields?.email}
+        />
         <TextField
           label="Contraseña"
           name="password"
@@ -77,7 +98,10 @@ export default function Register() {
         />
         <p className="text-sm text-slate-600">
           Al crear la cuenta aceptas los{' '}
-          <AppLink to="/terminosycondiciones" className="font-medium text-brand-700 hover:underline">
+          <AppLink
+            to="/terminosycondiciones"
+            className="font-medium text-brand-700 hover:underline"
+          >
             Términos y condiciones
           </AppLink>
           .

@@ -15,13 +15,21 @@ export function meta() {
   return [{ title: `Nueva contraseña · ${APP_NAME}` }];
 }
 
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<FormResult | Response> {
+export async function clientAction({
+  request,
+}: Route.ClientActionArgs): Promise<FormResult | Response> {
   const parsed = parseForm(ResetPasswordSchema, await request.formData());
   if ('error' in parsed) return parsed.error;
   try {
-    await api('/api/auth/reset-password', { body: { token: parsed.data.token, newPassword: parsed.data.password } });
+    await api('/api/auth/reset-password', {
+      body: { token: parsed.data.token, newPassword: parsed.data.password },
+    });
   } catch (err) {
-    return apiFailure(err, { PASSWORD_TOO_COMMON: 'password', PASSWORD_TOO_SHORT: 'password', PASSWORD_TOO_LONG: 'password' });
+    return apiFailure(err, {
+      PASSWORD_TOO_COMMON: 'password',
+      PASSWORD_TOO_SHORT: 'password',
+      PASSWORD_TOO_LONG: 'password',
+    });
   }
   // Every session of the account was revoked on the server.
   endSession(false);
@@ -38,8 +46,13 @@ export default function ResetPassword() {
   if (!token || linkError) {
     return (
       <AuthCard title="Enlace no válido">
-        <Alert tone="warning">El enlace para restablecer la contraseña no es válido o ya caducó. Pide uno nuevo.</Alert>
-        <AppLink to="/recuperar" className="mt-6 inline-block font-semibold text-brand-700 hover:underline">
+        <Alert tone="warning">
+          El enlace para restablecer la contraseña no es válido o ya caducó. Pide uno nuevo.
+        </Alert>
+        <AppLink
+          to="/recuperar"
+          className="mt-6 inline-block font-semibold text-brand-700 hover:underline"
+        >
           Pedir un enlace nuevo
         </AppLink>
       </AuthCard>
@@ -47,7 +60,10 @@ export default function ResetPassword() {
   }
 
   return (
-    <AuthCard title="Elige una nueva contraseña" subtitle="Al guardarla se cerrarán todas tus sesiones abiertas.">
+    <AuthCard
+      title="Elige una nueva contraseña"
+      subtitle="Al guardarla se cerrarán todas tus sesiones abiertas."
+    >
       <Form method="post" noValidate className="flex flex-col gap-4">
         {result?.formError ? (
           <Alert tone="error">

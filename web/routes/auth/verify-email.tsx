@@ -21,7 +21,8 @@ export function meta() {
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const session = await ready();
   const error = new URL(request.url).searchParams.get('error');
-  if (session.status !== 'authenticated') throw redirect(error ? `/login?error=${encodeURIComponent(error)}` : '/login');
+  if (session.status !== 'authenticated')
+    throw redirect(error ? `/login?error=${encodeURIComponent(error)}` : '/login');
   if (session.user.emailVerified) throw redirect('/dashboard');
   return null;
 }
@@ -29,9 +30,12 @@ clientLoader.hydrate = true as const;
 
 export async function clientAction(): Promise<FormResult> {
   const session = getSessionState();
-  if (session.status !== 'authenticated') return { formError: 'Tu sesión ha terminado. Inicia sesión de nuevo.' };
+  if (session.status !== 'authenticated')
+    return { formError: 'Tu sesión ha terminado. Inicia sesión de nuevo.' };
   try {
-    await api('/api/auth/send-verification-email', { body: { email: session.user.email, callbackURL: '/verify-email' } });
+    await api('/api/auth/send-verification-email', {
+      body: { email: session.user.email, callbackURL: '/verify-email' },
+    });
   } catch (err) {
     return apiFailure(err);
   }
@@ -59,9 +63,6 @@ export default function VerifyEmail() {
   const linkError = LINK_ERRORS[(params.get('error') ?? '').toUpperCase()];
 
   useEffect(() => {
-    if (fetcher.data?.ok) setCooldown(RESEND_COOLDOWN_S);
-  }, [fetcher.data]);
-  useEffect(() => {
     if (cooldown <= 0) return;
     const timer = setTimeout(() => setCooldown((c) => c - 1), 1000);
     return () => clearTimeout(timer);
@@ -73,7 +74,8 @@ export default function VerifyEmail() {
     setChecking(true);
     const next = await refresh();
     setChecking(false);
-    if (next.status === 'authenticated' && next.user.emailVerified) void navigate('/dashboard', { replace: true });
+    if (next.status === 'authenticated' && next.user.emailVerified)
+      void navigate('/dashboard', { replace: true });
     else if (next.status !== 'authenticated') void navigate('/login', { replace: true });
     else setStillUnverified(true);
   }
@@ -84,22 +86,35 @@ export default function VerifyEmail() {
       <div className="flex flex-col gap-4">
         {linkError ? <Alert tone="warning">{linkError}</Alert> : null}
         <p className="text-slate-700">
-          Te enviamos un enlace a <strong className="break-all">{session.user.email}</strong>. Ábrelo para activar tu cuenta. El enlace
-          caduca en 1 hora.
+          Te enviamos un enlace a <strong className="break-all">{session.user.email}</strong>.
+          Ábrelo para activar tu cuenta. El enlace caduca en 1 hora.
         </p>
-        <p className="text-sm text-slate-600">¿No lo ves? Revisa la carpeta de correo no deseado o pide otro enlace.</p>
+        <p className="text-sm text-slate-600">
+          ¿No lo ves? Revisa la carpeta de correo no deseado o pide otro enlace.
+        </p>
         {fetcher.data?.ok ? <Alert tone="success">{fetcher.data.message}</Alert> : null}
         {fetcher.data?.formError ? <Alert tone="error">{fetcher.data.formError}</Alert> : null}
-        {stillUnverified ? <Alert tone="info">Tu correo todavía no está verificado. Abre el enlace que te enviamos.</Alert> : null}
-        <fetcher.Form method="post">
+        {stillUnverified ? (
+          <Alert tone="info">
+            Tu correo todavía no está verificado. Abre el enlace que te enviamos.
+          </Alert>
+        ) : null}
+        <fetcher.Form method="post" onSubmit={() => setCooldown(RESEND_COOLDOWN_S)}>
           <Button type="submit" className="w-full" disabled={sending || cooldown > 0}>
-            {sending ? 'Enviando…' : cooldown > 0 ? `Reenviar correo (${cooldown} s)` : 'Reenviar correo'}
+            {sending
+              ? 'Enviando…'
+              : cooldown > 0
+                ? `Reenviar correo (${cooldown} s)`
+                : 'Reenviar correo'}
           </Button>
         </fetcher.Form>
         <Button variant="secondary" onClick={() => void checkAgain()} disabled={checking}>
           {checking ? 'Comprobando…' : 'Ya verifiqué mi correo'}
         </Button>
-        <AppLink to="/logout" className="text-center text-sm font-medium text-brand-700 hover:underline">
+        <AppLink
+          to="/logout"
+          className="text-center text-sm font-medium text-brand-700 hover:underline"
+        >
           Cerrar sesión
         </AppLink>
       </div>
