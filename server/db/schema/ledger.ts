@@ -1,11 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
 /**
- * Ledger accounts (DESIGN.md §4). Customer accounts belong to a user and can never go below
- * zero; system accounts (funding, revenue, adjustments) have no user and may be negative.
- * Balances are integer cents and change only through the ledger's transfer service.
+ * Ledger accounts (DESIGN.md §4). Customer accounts ('available', 'held') belong to a user and
+ * can never go below zero; system accounts (funding per method, revenue, adjustments) have no
+ * user and may be negative. Balances are integer cents and change only through transfer().
  */
 export const ledgerAccount = pgTable(
   'ledger_account',
@@ -29,5 +39,55 @@ export const ledgerAccount = pgTable(
       'ledger_account_kind_valid',
       sql`(${t.userId} IS NOT NULL AND ${t.kind} IN ('available', 'held')) OR (${t.userId} IS NULL AND ${t.kind} NOT IN ('available', 'held'))`,
     ),
+  ],
+);
+
+/** One movement of money between two accounts. Append-only (a trigger refuses UPDATE/DELETE). */
+export const ledgerTransfer = pgTable(
+  'ledger_transfer',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    debitAccountId: uuid('debit_account_id')
+      .notNull()
+      .references(() => ledgerAccount.id),
+    creditAccountId: uuid('credit_account_id')
+      .notNull()
+      .references(() => ledgerAccount.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    referenceType: text('reference_type').notNull(),
+    referenceId: text('reference_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    description: text('description').notNull(),
+    actorId: text('actor_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_transfer_idempotency_uq').on(t.idempotencyKey),
+    index('ledger_transfer_reference_idx').on(t.referenceType, t.referenceId),
+    check('ledger_transfer_amount_positive', sql`${t.amount} > 0`),
+    check('ledger_transfer_distinct_accounts', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
+  ],
+);
+
+/** The two sides of every transfer, with the account's balance after it (for statements). */
+export const ledgerEntry = pgTable(
+  'ledger_entry',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    transferId: uuid('transfer_id')
+      .notNull()
+      .references(() => ledgerTransfer.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccount.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'bigint' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_entry_account_id_idx').on(t.accountId, t.id),
+    uniqueIndex('ledger_entry_transfer_account_uq').on(t.transferId, t.accountId),
+    check('ledger_entry_amount_nonzero', sql`${t.amount} <> 0`),
   ],
 );

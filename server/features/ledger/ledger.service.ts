@@ -1,0 +1,184 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { queryRows, type Db, type Tx } from '../../db/client';
+import { ledgerAccount, ledgerEntry, ledgerTransfer } from '../../db/schema/ledger';
+import { AppError } from '../../lib/errors';
+
+export const SYSTEM_ACCOUNTS = [
+  'funding:stripe',
+  'funding:manual',
+  'funding:voucher',
+  'revenue',
+  'adjustments',
+] as const;
+export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
+export type CustomerAccountKind = 'available' | 'held';
+
+export type TransferKind =
+  | 'topup_stripe'
+  | 'topup_manual'
+  | 'topup_voucher'
+  | 'adjustment_credit'
+  | 'adjustment_debit'
+  | 'order_hold'
+  | 'order_capture'
+  | 'order_release';
+
+export type TransferInput = {
+  from: string;
+  to: string;
+  amount: bigint;
+  kind: TransferKind;
+  reference: { type: string; id: string };
+  /** Unique per movement: a replay with the same key moves nothing and returns the first transfer. */
+  idempotencyKey: string;
+  /** Spanish, shown to the customer in the statement. */
+  description: string;
+  actorId?: string | null;
+};
+
+export type TransferResult = {
+  transferId: string;
+  replayed: boolean;
+};
+
+/** The customer's two accounts, created on first use. */
+export async function customerAccounts(
+  tx: Db | Tx,
+  userId: string,
+): Promise<{ available: string; held: string }> {
+  await tx
+    .insert(ledgerAccount)
+    .values([
+      { userId, kind: 'available' },
+      { userId, kind: 'held' },
+    ])
+    .onConflictDoNothing();
+  const rows = await tx
+    .select({ id: ledgerAccount.id, kind: ledgerAccount.kind })
+    .from(ledgerAccount)
+    .where(eq(ledgerAccount.userId, userId));
+  const available = rows.find((r) => r.kind === 'available')?.id;
+  const held = rows.find((r) => r.kind === 'held')?.id;
+  if (!available || !held) throw new Error(`customer accounts missing for ${userId}`);
+  return { available, held };
+}
+
+export async function systemAccount(tx: Db | Tx, kind: SystemAccount): Promise<string> {
+  const [row] = await tx
+    .select({ id: ledgerAccount.id })
+    .from(ledgerAccount)
+    .where(and(eq(ledgerAccount.kind, kind), isNull(ledgerAccount.userId)));
+  if (row) return row.id;
+  const [created] = await tx
+    .insert(ledgerAccount)
+    .values({ kind })
+    .onConflictDoNothing()
+    .returning({ id: ledgerAccount.id });
+  if (created) return created.id;
+  return systemAccount(tx, kind);
+}
+
+/**
+ * Moves `amount` cents from one account to another, inside the caller's transaction.
+ * - The idempotency key is claimed first (unique index): a concurrent or later replay waits for
+ *   the first, then moves nothing and returns it.
+ * - Both rows are locked in a fixed order (by id) so opposite transfers cannot deadlock.
+ * - The debit is a guarded UPDATE: a customer account that would go below zero is not touched
+ *   and the whole transaction fails with INSUFFICIENT_FUNDS (and the CHECK backs it up).
+ * This is the only code that writes balances.
+ */
+export async function transfer(tx: Tx, input: TransferInput): Promise<TransferResult> {
+  if (input.amount <= 0n) throw new AppError('BAD_REQUEST', 'El importe debe ser mayor que cero.');
+  if (input.from === input.to) throw new Error('transfer between the same account');
+  const [claimed] = await tx
+    .insert(ledgerTransfer)
+    .values({
+      kind: input.kind,
+      debitAccountId: input.from,
+      creditAccountId: input.to,
+      amount: input.amount,
+      referenceType: input.reference.type,
+      referenceId: input.reference.id,
+      idempotencyKey: input.idempotencyKey,
+      description: input.description,
+      actorId: input.actorId ?? null,
+    })
+    .onConflictDoNothing({ target: ledgerTransfer.idempotencyKey })
+    .returning({ id: ledgerTransfer.id });
+  if (!claimed) {
+    const [existing] = await tx
+      .select({
+        id: ledgerTransfer.id,
+        from: ledgerTransfer.debitAccountId,
+        to: ledgerTransfer.creditAccountId,
+        amount: ledgerTransfer.amount,
+      })
+      .from(ledgerTransfer)
+      .where(eq(ledgerTransfer.idempotencyKey, input.idempotencyKey));
+    if (!existing) throw new Error('idempotency key claimed but transfer not found');
+    if (
+      existing.from !== input.from ||
+      existing.to !== input.to ||
+      existing.amount !== input.amount
+    ) {
+      throw new AppError('CONFLICT', 'Esta operación ya se registró con otros datos.');
+    }
+    return { transferId: existing.id, replayed: true };
+  }
+
+  // FOR NO KEY UPDATE (the lock an UPDATE of the balance takes anyway) does not conflict with
+  // the KEY SHARE locks that the transfer's and entries' foreign keys take; FOR UPDATE would,
+  // and two concurrent transfers would deadlock.
+  await queryRows(
+    tx,
+    sql`SELECT id FROM ledger_account WHERE id IN (${input.from}, ${input.to}) ORDER BY id FOR NO KEY UPDATE`,
+  );
+  const debited = await queryRows<{ balance: string }>(
+    tx,
+    sql`UPDATE ledger_account SET balance = balance - ${input.amount}
+        WHERE id = ${input.from} AND (user_id IS NULL OR balance >= ${input.amount})
+        RETURNING balance`,
+  );
+  const debit = debited[0];
+  if (!debit) throw new AppError('INSUFFICIENT_FUNDS');
+  const credited = await queryRows<{ balance: string }>(
+    tx,
+    sql`UPDATE ledger_account SET balance = balance + ${input.amount} WHERE id = ${input.to} RETURNING balance`,
+  );
+  const credit = credited[0];
+  if (!credit) throw new Error(`ledger account ${input.to} not found`);
+  await tx.insert(ledgerEntry).values([
+    {
+      transferId: claimed.id,
+      accountId: input.from,
+      amount: -input.amount,
+      balanceAfter: BigInt(debit.balance),
+    },
+    {
+      transferId: claimed.id,
+      accountId: input.to,
+      amount: input.amount,
+      balanceAfter: BigInt(credit.balance),
+    },
+  ]);
+  return { transferId: claimed.id, replayed: false };
+}
+
+/** Runs `fn` in a transaction (every money movement commits with its business change). */
+export function inTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(fn);
+}
+
+export async function balances(
+  tx: Db | Tx,
+  userId: string,
+): Promise<{ available: bigint; held: bigint }> {
+  const rows = await tx
+    .select({ kind: ledgerAccount.kind, balance: ledgerAccount.balance })
+    .from(ledgerAccount)
+    .where(eq(ledgerAccount.userId, userId));
+  return {
+    available: rows.find((r) => r.kind === 'available')?.balance ?? 0n,
+    held: rows.find((r) => r.kind === 'held')?.balance ?? 0n,
+  };
+}
