@@ -9,6 +9,8 @@ import type { Env } from './env';
 import { contactRoutes } from './features/contact/contact.routes';
 import { mailboxRoutes } from './features/dev-mailbox/mailbox.routes';
 import { meRoutes } from './features/me/me.routes';
+import { walletRoutes } from './features/wallet/wallet.routes';
+import { adminRoutes } from './features/admin/admin.routes';
 import type { Auth } from './lib/auth';
 import { CLIENT_IP_HEADER, clientIp } from './lib/client-ip';
 import { AppError } from './lib/errors';
@@ -116,6 +118,8 @@ export function createApp(deps: AppDeps) {
 
   app.route('/api/me', meRoutes({ db, auth }));
   app.route('/api/contact', contactRoutes({ db, auth, env, mailer, logger }));
+  app.route('/api/wallet', walletRoutes({ db, auth }));
+  app.route('/api/admin', adminRoutes({ db, auth }));
   app.all('/api/*', (c) => c.json({ code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND }, 404));
 
   app.route(

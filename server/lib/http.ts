@@ -53,3 +53,10 @@ export async function requireVerifiedUser(auth: Auth, c: Context<AppEnv>): Promi
   c.set('user', user);
   return user;
 }
+
+/** Verified user with the admin role; 403 for anyone else. */
+export async function requireAdmin(auth: Auth, c: Context<AppEnv>): Promise<SessionUser> {
+  const u = await requireVerifiedUser(auth, c);
+  if (u.role !== 'admin') throw new AppError('FORBIDDEN');
+  return u;
+}

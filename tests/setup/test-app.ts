@@ -1,7 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { createApp } from '../../server/app';
+import { user } from '../../server/db/schema/auth';
 import type { Database } from '../../server/db/client';
 import { loadEnv, type Env } from '../../server/env';
 import { createAuth, type Auth } from '../../server/lib/auth';
@@ -152,4 +154,23 @@ export async function registerVerified(t: TestApp, name = 'Ana Pérez', ip?: str
   const verify = await c.get(linkIn(mail, '/api/auth/verify-email'));
   if (verify.status !== 302) throw new Error(`verify failed: ${verify.status}`);
   return { client: c, email };
+}
+
+/** An admin account, verified, signed in on the returned client. */
+export async function signInAdmin(t: TestApp, ip?: string) {
+  const email = uniqueEmail('admin');
+  const password = 'Admin-Clave-2026!';
+  const created = await t.auth.api.createUser({ body: { email, password, name: 'Administradora', role: 'admin' } });
+  await t.database.db.update(user).set({ emailVerified: true, role: 'admin' }).where(eq(user.id, created.user.id));
+  const c = t.client(ip);
+  const res = await c.post('/api/auth/sign-in/email', { email, password });
+  if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status}`);
+  return { client: c, email, id: created.user.id };
+}
+
+/** The user id of an e-mail. */
+export async function userIdOf(t: TestApp, email: string): Promise<string> {
+  const [row] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  if (!row) throw new Error(`no user ${email}`);
+  return row.id;
 }

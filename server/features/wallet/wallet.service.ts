@@ -1,0 +1,54 @@
+import { and, desc, eq, lt } from 'drizzle-orm';
+import { formatAmount } from '../../../shared/money';
+import type { MovementsPage, WalletDto } from '../../../shared/schemas/wallet';
+import type { Db } from '../../db/client';
+import { ledgerAccount, ledgerEntry, ledgerTransfer } from '../../db/schema/ledger';
+import { AppError } from '../../lib/errors';
+import { balances } from '../ledger/ledger.service';
+
+export const MOVEMENTS_PAGE_SIZE = 20;
+
+export async function getWallet(db: Db, userId: string): Promise<WalletDto> {
+  const b = await balances(db, userId);
+  return { available: formatAmount(b.available), held: formatAmount(b.held), currency: 'USD' };
+}
+
+/** The statement of the customer's available balance, newest first, keyset-paginated by entry id. */
+export async function listMovements(db: Db, userId: string, cursor: string | undefined): Promise<MovementsPage> {
+  let before: bigint | undefined;
+  if (cursor !== undefined) {
+    if (!/^\d{1,19}$/.test(cursor)) throw new AppError('BAD_REQUEST', 'El cursor de la página no es válido.');
+    before = BigInt(cursor);
+  }
+  const [account] = await db
+    .select({ id: ledgerAccount.id })
+    .from(ledgerAccount)
+    .where(and(eq(ledgerAccount.userId, userId), eq(ledgerAccount.kind, 'available')));
+  if (!account) return { items: [], nextCursor: null };
+  const rows = await db
+    .select({
+      id: ledgerEntry.id,
+      amount: ledgerEntry.amount,
+      balanceAfter: ledgerEntry.balanceAfter,
+      createdAt: ledgerEntry.createdAt,
+      kind: ledgerTransfer.kind,
+      description: ledgerTransfer.description,
+    })
+    .from(ledgerEntry)
+    .innerJoin(ledgerTransfer, eq(ledgerTransfer.id, ledgerEntry.transferId))
+    .where(and(eq(ledgerEntry.accountId, account.id), before === undefined ? undefined : lt(ledgerEntry.id, before)))
+    .orderBy(desc(ledgerEntry.id))
+    .limit(MOVEMENTS_PAGE_SIZE + 1);
+  const page = rows.slice(0, MOVEMENTS_PAGE_SIZE);
+  return {
+    items: page.map((r) => ({
+      id: r.id.toString(),
+      date: r.createdAt.toISOString(),
+      kind: r.kind,
+      description: r.description,
+      amount: `${r.amount > 0n ? '+' : ''}${formatAmount(r.amount)}`,
+      balanceAfter: formatAmount(r.balanceAfter),
+    })),
+    nextCursor: rows.length > MOVEMENTS_PAGE_SIZE ? (page.at(-1)?.id.toString() ?? null) : null,
+  };
+}
