@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_STRIPE_WEBHOOK_SECRET = 'whsec_e2e_test_secret';
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
 
 const CHROMIUM_ARGS = [
@@ -33,7 +34,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     // The built app on a fresh embedded database; the outbox is read by the tests.
-    command: `rm -rf ${E2E_DATA_DIR} && node --import tsx server/index.ts`,
+    command: `rm -rf ${E2E_DATA_DIR} && node --import tsx tests/e2e/server.ts`,
     url: `http://localhost:${PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -49,6 +50,9 @@ export default defineConfig({
       RATE_LIMIT_MAX_PER_IP: '500',
       RATE_LIMIT_MAX_PER_ACCOUNT: '50',
       SESSION_TTL_SECONDS: process.env.E2E_SESSION_TTL ?? '604800',
+      STRIPE_SECRET_KEY: 'sk_test_e2e',
+      STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
+      E2E_STRIPE_PORT: '3199',
     },
   },
 });

@@ -11,6 +11,9 @@ import { mailboxRoutes } from './features/dev-mailbox/mailbox.routes';
 import { meRoutes } from './features/me/me.routes';
 import { walletRoutes } from './features/wallet/wallet.routes';
 import { adminRoutes } from './features/admin/admin.routes';
+import { fundsAdminRoutes, fundsRoutes } from './features/funds/funds.routes';
+import { stripeRoutes, stripeWebhookRoutes } from './features/payments/stripe/stripe.routes';
+import { voucherAdminRoutes, voucherRedeemRoutes } from './features/vouchers/vouchers.routes';
 import type { Auth } from './lib/auth';
 import { CLIENT_IP_HEADER, clientIp } from './lib/client-ip';
 import { AppError } from './lib/errors';
@@ -119,6 +122,18 @@ export function createApp(deps: AppDeps) {
   app.route('/api/me', meRoutes({ db, auth }));
   app.route('/api/contact', contactRoutes({ db, auth, env, mailer, logger }));
   app.route('/api/wallet', walletRoutes({ db, auth }));
+  app.route(
+    '/api/funds/stripe',
+    stripeRoutes({ db, auth, env, mailer, logger, stripe: env.stripe }),
+  );
+  app.route('/api/funds/redeem', voucherRedeemRoutes({ db, auth }));
+  app.route('/api/funds', fundsRoutes({ db, auth, env, mailer, logger }));
+  app.route(
+    '/api/webhooks/stripe',
+    stripeWebhookRoutes({ db, env, mailer, logger, stripe: env.stripe }),
+  );
+  app.route('/api/admin/funds', fundsAdminRoutes({ db, auth, env, mailer, logger }));
+  app.route('/api/admin/vouchers', voucherAdminRoutes({ db, auth }));
   app.route('/api/admin', adminRoutes({ db, auth }));
   app.all('/api/*', (c) => c.json({ code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND }, 404));
 

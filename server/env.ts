@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { stripeConfigFrom, type StripeConfig } from './features/payments/stripe/stripe.config';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -47,6 +48,8 @@ export type Env = RawEnv & {
   AUTH_SECRET: string;
   DATA_DIR: string;
   isProduction: boolean;
+  /** Card top-ups; null when STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET are not set. */
+  stripe: StripeConfig | null;
 };
 
 /** Reads and validates configuration; throws one readable error listing every bad variable. */
@@ -70,6 +73,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     MAIL_FROM: raw.MAIL_FROM ?? `${raw.APP_NAME} <no-reply@${new URL(appUrl).hostname}>`,
     AUTH_SECRET: raw.AUTH_SECRET ?? persistedSecret(dataDir),
     isProduction: raw.NODE_ENV === 'production',
+    stripe: stripeConfigFrom(cleaned),
   };
 }
 

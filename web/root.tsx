@@ -4,7 +4,10 @@ import './app.css';
 import { AppShell } from './components/layout/app-shell';
 import { LoadingScreen } from './components/ui/spinner';
 import { APP_NAME } from './lib/app-name';
+import { resumeInterruptedNavigation, useRememberNavigationTarget } from './lib/reload-target';
 import { NotFound } from './routes/not-found';
+
+resumeInterruptedNavigation();
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -26,6 +29,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useRememberNavigationTarget();
   return (
     <AppShell>
       <Outlet />

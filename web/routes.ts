@@ -17,6 +17,8 @@ export default [
     route('dashboard', 'routes/app/dashboard.tsx'),
     route('profile', 'routes/app/profile.tsx'),
     route('preview', 'routes/app/preview.tsx'),
+    route('addfunds', 'routes/app/addfunds.tsx'),
+    layout('routes/admin/layout.tsx', [route('admin/pagos', 'routes/admin/pagos.tsx')]),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

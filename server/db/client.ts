@@ -26,8 +26,19 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 /** Any fixed number: every instance takes the same advisory lock around migrations. */
 const MIGRATION_LOCK_ID = 724_110_001;
 
-export function openPostgres(url: string, options: { max?: number } = {}): Database {
+export function openPostgres(
+  url: string,
+  options: { max?: number; onIdleError?: (err: Error) => void } = {},
+): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle connection can be dropped by the server (restart, failover, admin shutdown).
+  // Without a listener, pg emits that as an unhandled 'error' and the process dies; the pool
+  // simply replaces the connection on the next query.
+  pool.on(
+    'error',
+    options.onIdleError ??
+      ((err) => process.stderr.write(`postgres idle connection error: ${err.message}\n`)),
+  );
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from './logger';
@@ -71,14 +71,21 @@ export function createMailer(options: {
         links: extractLinks(message.text),
         date: new Date().toISOString(),
       };
-      await writeFile(path.join(dir, `${id}.eml`), info.message as Buffer);
-      await writeFile(path.join(dir, `${id}.json`), JSON.stringify(entry, null, 2));
+      // Written under a temporary name and renamed, so a reader never sees half a file.
+      await writeAtomically(path.join(dir, `${id}.eml`), info.message as Buffer);
+      await writeAtomically(path.join(dir, `${id}.json`), JSON.stringify(entry, null, 2));
       logger.info(
         { to: message.to, subject: message.subject, file: `${id}.eml` },
         'mail written to outbox',
       );
     },
   };
+}
+
+async function writeAtomically(file: string, data: string | Buffer): Promise<void> {
+  const temp = `${file}.${randomUUID().slice(0, 8)}.tmp`;
+  await writeFile(temp, data);
+  await rename(temp, file);
 }
 
 export function extractLinks(text: string): string[] {

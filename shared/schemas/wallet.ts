@@ -6,7 +6,10 @@ export const AmountSchema = z
   .string({ error: 'Escribe un importe.' })
   .trim()
   .min(1, 'Escribe un importe.')
-  .refine((v) => parseAmount(v) !== null, 'Escribe un importe válido, con hasta dos decimales (por ejemplo 25.50).')
+  .refine(
+    (v) => parseAmount(v) !== null,
+    'Escribe un importe válido, con hasta dos decimales (por ejemplo 25.50).',
+  )
   .refine((v) => (parseAmount(v) ?? 0n) > 0n, 'El importe debe ser mayor que cero.');
 
 /** A signed amount for admin adjustments ("-2.00" or "5.00"), never zero. */
@@ -18,7 +21,11 @@ export const SignedAmountSchema = z
 
 export const AdjustmentSchema = z.object({
   amount: SignedAmountSchema,
-  reason: z.string({ error: 'Escribe el motivo.' }).trim().min(3, 'Escribe el motivo (al menos 3 caracteres).').max(500, 'El motivo es demasiado largo.'),
+  reason: z
+    .string({ error: 'Escribe el motivo.' })
+    .trim()
+    .min(3, 'Escribe el motivo (al menos 3 caracteres).')
+    .max(500, 'El motivo es demasiado largo.'),
 });
 
 export type WalletDto = { available: string; held: string; currency: 'USD' };

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { PASSWORD, linkFrom, newEmail, registerThroughForm, signIn, waitForMail } from './helpers';
 
-test('a visitor registers, verifies the e-mail through its link and lands on the dashboard', async ({ page }) => {
+test('a visitor registers, verifies the e-mail through its link and lands on the dashboard', async ({
+  page,
+}) => {
   const email = newEmail();
   await registerThroughForm(page, 'Lucía Fernández', email);
   await expect(page.getByRole('heading', { name: 'Verifica tu correo electrónico' })).toBeVisible();

@@ -160,8 +160,13 @@ export async function registerVerified(t: TestApp, name = 'Ana Pérez', ip?: str
 export async function signInAdmin(t: TestApp, ip?: string) {
   const email = uniqueEmail('admin');
   const password = 'Admin-Clave-2026!';
-  const created = await t.auth.api.createUser({ body: { email, password, name: 'Administradora', role: 'admin' } });
-  await t.database.db.update(user).set({ emailVerified: true, role: 'admin' }).where(eq(user.id, created.user.id));
+  const created = await t.auth.api.createUser({
+    body: { email, password, name: 'Administradora', role: 'admin' },
+  });
+  await t.database.db
+    .update(user)
+    .set({ emailVerified: true, role: 'admin' })
+    .where(eq(user.id, created.user.id));
   const c = t.client(ip);
   const res = await c.post('/api/auth/sign-in/email', { email, password });
   if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status}`);

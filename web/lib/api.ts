@@ -70,7 +70,12 @@ function messageFor(
 /** JSON request to our own API with the time-out of SPEC §9 and errors as ApiError. */
 export async function api<T>(
   path: string,
-  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+  init: {
+    method?: string;
+    body?: unknown;
+    signal?: AbortSignal;
+    onResponse?: (response: Response) => void;
+  } = {},
 ): Promise<T> {
   const timeout = AbortSignal.timeout(apiTimeout(isMobileDevice()));
   const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
@@ -100,6 +105,7 @@ export async function api<T>(
       'No hay conexión con el servidor. Revisa tu conexión e inténtalo de nuevo.',
     );
   }
+  init.onResponse?.(response);
   const text = await response.text();
   let body: unknown = null;
   if (text) {

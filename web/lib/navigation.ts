@@ -15,6 +15,12 @@ export const USER_MENU: MenuItem[] = [
   { id: 'cerrar-sesion', title: 'Cerrar sesión', url: '/logout' },
 ];
 
+export const ADMIN_ITEM: MenuItem = {
+  id: 'administracion',
+  title: 'Administración',
+  url: '/admin/pagos',
+};
+
 export const SECONDARY_NAV: MenuItem[] = [
   { id: 'inicio', title: 'Inicio', url: '/dashboard' },
   { id: 'nueva-orden', title: 'Nueva orden', url: '/placeorder' },

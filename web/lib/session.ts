@@ -30,6 +30,7 @@ let renewTimer: ReturnType<typeof setTimeout> | undefined;
 let expireTimer: ReturnType<typeof setTimeout> | undefined;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let retryAttempt = 0;
+let meLoadedAt = 0;
 
 function setState(next: SessionState) {
   state = next;
@@ -66,6 +67,7 @@ function schedule(expiresAt: number) {
 /** Reads the user row the header shows. A failure is logged and leaves `me` null (SPEC §8). */
 async function loadMe(user: AuthUser): Promise<Me | null> {
   if (!user.emailVerified) return null;
+  meLoadedAt = Date.now();
   try {
     return await api<Me>('/api/me');
   } catch (err) {
@@ -75,9 +77,19 @@ async function loadMe(user: AuthUser): Promise<Me | null> {
 }
 
 async function fetchSession(): Promise<SessionState> {
-  const data = await api<GetSessionResponse>('/api/auth/get-session');
+  let clockOffset = 0;
+  const data = await api<GetSessionResponse>('/api/auth/get-session', {
+    onResponse: (response) => {
+      // The expiry is in the server's clock; a device whose clock is off must not end (or
+      // keep) sessions early. Convert it to this device's clock with the response's Date.
+      const serverNow = Date.parse(response.headers.get('date') ?? '');
+      if (Number.isFinite(serverNow)) clockOffset = serverNow - Date.now();
+    },
+  });
   if (!data) return { status: 'anonymous', expired: false };
-  const expiresAt = new Date(data.session.expiresAt).getTime();
+  // Date headers have one-second precision: only correct offsets larger than that.
+  const offset = Math.abs(clockOffset) > 2_000 ? clockOffset : 0;
+  const expiresAt = new Date(data.session.expiresAt).getTime() - offset;
   if (isExpired(expiresAt, Date.now())) return { status: 'anonymous', expired: true };
   const user: AuthUser = {
     id: data.user.id,
@@ -91,8 +103,15 @@ async function fetchSession(): Promise<SessionState> {
 
 /** Asks the server for the session (renewing it when due). Network errors retry with back-off. */
 export function refresh(): Promise<SessionState> {
+  const wasSignedIn = state.status === 'authenticated';
   inflight ??= fetchSession()
-    .then((next) => {
+    .then((fetched) => {
+      // A session that disappears while the person was signed in has ended (expired, revoked):
+      // the protected pages send them to /login and back afterwards.
+      const next: SessionState =
+        wasSignedIn && fetched.status === 'anonymous'
+          ? { status: 'anonymous', expired: true }
+          : fetched;
       retryAttempt = 0;
       clearTimeout(retryTimer);
       setState(next);
@@ -130,9 +149,11 @@ export function ready(): Promise<SessionState> {
   return firstState;
 }
 
-/** Reloads the header data (name, Saldo) after a change. */
-export async function reloadMe(): Promise<void> {
+/** Reloads the header data (name, Saldo) after a change; `maxAgeMs` skips a fresh enough copy. */
+export async function reloadMe(options: { maxAgeMs?: number } = {}): Promise<void> {
   if (state.status !== 'authenticated') return;
+  if (options.maxAgeMs !== undefined && Date.now() - meLoadedAt < options.maxAgeMs) return;
+  meLoadedAt = Date.now();
   const me = await loadMe(state.user);
   if (state.status === 'authenticated') {
     setState({ ...state, me, user: me ? { ...state.user, name: me.name } : state.user });

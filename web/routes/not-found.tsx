@@ -9,7 +9,7 @@ export function meta() {
 export function NotFound() {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-      <p aria-hidden="true" className="text-6xl font-black text-brand-100">
+      <p aria-hidden="true" className="text-6xl font-black text-brand-600">
         404
       </p>
       <h1 className="mt-4 text-3xl font-bold text-slate-900">Nada que ver por aquí</h1>

@@ -13,10 +13,18 @@ import { balances, customerAccounts, systemAccount, transfer } from '../ledger/l
  */
 export async function adjustBalance(
   db: Db,
-  input: { adminId: string; userId: string; amount: string; reason: string; requestKey: string; ipAddress: string },
+  input: {
+    adminId: string;
+    userId: string;
+    amount: string;
+    reason: string;
+    requestKey: string;
+    ipAddress: string;
+  },
 ): Promise<{ available: string; held: string; transferId: string; replayed: boolean }> {
   const cents = parseAmount(input.amount);
-  if (cents === null || cents === 0n) throw new AppError('VALIDATION_FAILED', undefined, { amount: 'Escribe un importe válido.' });
+  if (cents === null || cents === 0n)
+    throw new AppError('VALIDATION_FAILED', undefined, { amount: 'Escribe un importe válido.' });
   const [target] = await db.select({ id: user.id }).from(user).where(eq(user.id, input.userId));
   if (!target) throw new AppError('NOT_FOUND', 'El cliente no existe.');
   return db.transaction(async (tx) => {
@@ -42,10 +50,20 @@ export async function adjustBalance(
         targetType: 'user',
         targetId: input.userId,
         before: { available: formatAmount(before.available) },
-        after: { available: formatAmount(after.available), amount: input.amount, reason: input.reason, transferId: result.transferId },
+        after: {
+          available: formatAmount(after.available),
+          amount: input.amount,
+          reason: input.reason,
+          transferId: result.transferId,
+        },
         ipAddress: input.ipAddress,
       });
     }
-    return { available: formatAmount(after.available), held: formatAmount(after.held), transferId: result.transferId, replayed: result.replayed };
+    return {
+      available: formatAmount(after.available),
+      held: formatAmount(after.held),
+      transferId: result.transferId,
+      replayed: result.replayed,
+    };
   });
 }

@@ -13,7 +13,11 @@ export type AuditInput = {
 
 function plain(value: unknown): unknown {
   // bigint is not JSON: store amounts as decimal strings of cents.
-  return value === undefined ? null : JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
+  return value === undefined
+    ? null
+    : JSON.parse(
+        JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)),
+      );
 }
 
 /** Writes one audit row, in the caller's transaction so it commits with the action. */

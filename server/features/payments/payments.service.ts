@@ -5,11 +5,23 @@ import { PAYMENT_METHOD_LABELS } from '../../../shared/schemas/wallet';
 import type { Db, Tx } from '../../db/client';
 import { manualMethod, payment } from '../../db/schema/payments';
 import { AppError } from '../../lib/errors';
-import { customerAccounts, systemAccount, transfer, type TransferKind } from '../ledger/ledger.service';
+import {
+  customerAccounts,
+  systemAccount,
+  transfer,
+  type TransferKind,
+} from '../ledger/ledger.service';
 
 export type PaymentRow = typeof payment.$inferSelect;
 
-const FUNDING: Record<PaymentMethod, { account: 'funding:stripe' | 'funding:manual' | 'funding:voucher'; kind: TransferKind; text: string }> = {
+const FUNDING: Record<
+  PaymentMethod,
+  {
+    account: 'funding:stripe' | 'funding:manual' | 'funding:voucher';
+    kind: TransferKind;
+    text: string;
+  }
+> = {
   stripe: { account: 'funding:stripe', kind: 'topup_stripe', text: 'Recarga con tarjeta' },
   manual: { account: 'funding:manual', kind: 'topup_manual', text: 'Recarga por pago manual' },
   voucher: { account: 'funding:voucher', kind: 'topup_voucher', text: 'Recarga con código' },
@@ -27,7 +39,11 @@ export async function completePayment(
 ): Promise<{ credited: boolean; payment: PaymentRow }> {
   const [claimed] = await tx
     .update(payment)
-    .set({ status: 'completed', updatedAt: new Date(), ...(options.actorId ? { reviewedBy: options.actorId, reviewedAt: new Date() } : {}) })
+    .set({
+      status: 'completed',
+      updatedAt: new Date(),
+      ...(options.actorId ? { reviewedBy: options.actorId, reviewedAt: new Date() } : {}),
+    })
     .where(and(eq(payment.id, paymentId), eq(payment.status, 'pending')))
     .returning();
   if (!claimed) {
@@ -48,15 +64,30 @@ export async function completePayment(
     description: funding.text,
     actorId: options.actorId ?? null,
   });
-  const [updated] = await tx.update(payment).set({ transferId: result.transferId }).where(eq(payment.id, claimed.id)).returning();
+  const [updated] = await tx
+    .update(payment)
+    .set({ transferId: result.transferId })
+    .where(eq(payment.id, claimed.id))
+    .returning();
   return { credited: true, payment: updated ?? claimed };
 }
 
 /** Rejects a pending payment (no money moves). Returns false when it was not pending. */
-export async function rejectPayment(tx: Tx, paymentId: string, reason: string, actorId: string): Promise<{ rejected: boolean; payment: PaymentRow }> {
+export async function rejectPayment(
+  tx: Tx,
+  paymentId: string,
+  reason: string,
+  actorId: string,
+): Promise<{ rejected: boolean; payment: PaymentRow }> {
   const [row] = await tx
     .update(payment)
-    .set({ status: 'rejected', rejectReason: reason, reviewedBy: actorId, reviewedAt: new Date(), updatedAt: new Date() })
+    .set({
+      status: 'rejected',
+      rejectReason: reason,
+      reviewedBy: actorId,
+      reviewedAt: new Date(),
+      updatedAt: new Date(),
+    })
     .where(and(eq(payment.id, paymentId), eq(payment.status, 'pending')))
     .returning();
   if (row) return { rejected: true, payment: row };
@@ -68,7 +99,10 @@ export async function rejectPayment(tx: Tx, paymentId: string, reason: string, a
 export async function toPaymentDto(db: Db | Tx, row: PaymentRow): Promise<PaymentDto> {
   let methodName: string = PAYMENT_METHOD_LABELS[row.method as PaymentMethod];
   if (row.manualMethodId) {
-    const [m] = await db.select({ name: manualMethod.name }).from(manualMethod).where(eq(manualMethod.id, row.manualMethodId));
+    const [m] = await db
+      .select({ name: manualMethod.name })
+      .from(manualMethod)
+      .where(eq(manualMethod.id, row.manualMethodId));
     if (m) methodName = m.name;
   }
   return {

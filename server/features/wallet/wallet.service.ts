@@ -1,4 +1,7 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
+import type { PaymentDto } from '../../../shared/schemas/wallet';
+import { payment } from '../../db/schema/payments';
+import { toPaymentDto } from '../payments/payments.service';
 import { formatAmount } from '../../../shared/money';
 import type { MovementsPage, WalletDto } from '../../../shared/schemas/wallet';
 import type { Db } from '../../db/client';
@@ -14,10 +17,15 @@ export async function getWallet(db: Db, userId: string): Promise<WalletDto> {
 }
 
 /** The statement of the customer's available balance, newest first, keyset-paginated by entry id. */
-export async function listMovements(db: Db, userId: string, cursor: string | undefined): Promise<MovementsPage> {
+export async function listMovements(
+  db: Db,
+  userId: string,
+  cursor: string | undefined,
+): Promise<MovementsPage> {
   let before: bigint | undefined;
   if (cursor !== undefined) {
-    if (!/^\d{1,19}$/.test(cursor)) throw new AppError('BAD_REQUEST', 'El cursor de la página no es válido.');
+    if (!/^\d{1,19}$/.test(cursor))
+      throw new AppError('BAD_REQUEST', 'El cursor de la página no es válido.');
     before = BigInt(cursor);
   }
   const [account] = await db
@@ -36,7 +44,12 @@ export async function listMovements(db: Db, userId: string, cursor: string | und
     })
     .from(ledgerEntry)
     .innerJoin(ledgerTransfer, eq(ledgerTransfer.id, ledgerEntry.transferId))
-    .where(and(eq(ledgerEntry.accountId, account.id), before === undefined ? undefined : lt(ledgerEntry.id, before)))
+    .where(
+      and(
+        eq(ledgerEntry.accountId, account.id),
+        before === undefined ? undefined : lt(ledgerEntry.id, before),
+      ),
+    )
     .orderBy(desc(ledgerEntry.id))
     .limit(MOVEMENTS_PAGE_SIZE + 1);
   const page = rows.slice(0, MOVEMENTS_PAGE_SIZE);
@@ -51,4 +64,15 @@ export async function listMovements(db: Db, userId: string, cursor: string | und
     })),
     nextCursor: rows.length > MOVEMENTS_PAGE_SIZE ? (page.at(-1)?.id.toString() ?? null) : null,
   };
+}
+
+/** The customer's top-ups of every method (card, manual, voucher), newest first. */
+export async function listTopups(db: Db, userId: string, limit = 50): Promise<PaymentDto[]> {
+  const rows = await db
+    .select()
+    .from(payment)
+    .where(eq(payment.userId, userId))
+    .orderBy(desc(payment.createdAt))
+    .limit(limit);
+  return Promise.all(rows.map((r) => toPaymentDto(db, r)));
 }

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { PROTECTED_PATHS } from '../../../shared/routes';
-import { useSession } from '../../lib/session';
+import { ready, useSession } from '../../lib/session';
 import { Footer } from './footer';
 import { Logo } from './logo';
 import { PublicNav } from './public-nav';
@@ -19,6 +19,11 @@ function isAppPath(pathname: string) {
 export function AppShell({ children }: { children: ReactNode }) {
   const session = useSession();
   const { pathname } = useLocation();
+
+  useEffect(() => {
+    // Public pages have no loader: ask once who is signed in, so the header is right everywhere.
+    void ready();
+  }, []);
 
   useEffect(() => {
     const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -42,7 +47,11 @@ export function AppShell({ children }: { children: ReactNode }) {
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
           <Logo to={signedIn || unverified ? '/dashboard' : '/'} />
           {signedIn ? (
-            <UserMenu name={session.me?.name ?? null} balance={session.me?.balance ?? '0.00'} />
+            <UserMenu
+              name={session.me?.name ?? null}
+              balance={session.me?.balance ?? '0.00'}
+              isAdmin={session.user.role === 'admin'}
+            />
           ) : null}
           {showPublic ? <PublicNav /> : null}
         </div>

@@ -1,25 +1,30 @@
 import { DropdownMenu } from 'radix-ui';
 import { useNavigate } from 'react-router';
 import { avatarLetter, displayName } from '../../../shared/display-name';
-import { USER_MENU } from '../../lib/navigation';
+import { ADMIN_ITEM, USER_MENU } from '../../lib/navigation';
 import { Balance } from '../ui/balance';
 
 /** The signed-in user's menu: avatar, name (SPEC rules), Saldo, and the four items. */
 export function UserMenu({
   name,
   balance,
+  isAdmin = false,
 }: {
   name: string | null | undefined;
   balance: string | null | undefined;
+  isAdmin?: boolean;
 }) {
   const navigate = useNavigate();
   const shown = displayName(name);
+  // Admins also get the back office, before "Cerrar sesión".
+  const items = isAdmin
+    ? [...USER_MENU.slice(0, -1), ADMIN_ITEM, ...USER_MENU.slice(-1)]
+    : USER_MENU;
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        className="flex min-h-11 items-center gap-3 rounded-full border border-slate-200 bg-white py-1 pr-3 pl-1 text-left hover:bg-slate-50"
-        aria-label={`Menú de usuario: ${shown}`}
-      >
+      <DropdownMenu.Trigger className="flex min-h-11 items-center gap-3 rounded-full border border-slate-200 bg-white py-1 pr-3 pl-1 text-left hover:bg-slate-50">
+        {/* The accessible name keeps the visible text (name and Saldo), WCAG 2.5.3. */}
+        <span className="sr-only">Menú de usuario: </span>
         <span
           aria-hidden="true"
           data-testid="avatar"
@@ -48,7 +53,7 @@ export function UserMenu({
           sideOffset={8}
           className="z-50 min-w-52 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
         >
-          {USER_MENU.map((item) => (
+          {items.map((item) => (
             <DropdownMenu.Item
               key={item.id}
               onSelect={() => void navigate(item.url)}

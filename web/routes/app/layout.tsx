@@ -1,6 +1,6 @@
 import { Navigate, Outlet, redirect, useLocation } from 'react-router';
 import { LoadingScreen } from '../../components/ui/spinner';
-import { ready, useSession } from '../../lib/session';
+import { ready, reloadMe, useSession } from '../../lib/session';
 import type { Route } from './+types/layout';
 
 function loginUrl(path: string, expired: boolean) {
@@ -16,6 +16,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
       loginUrl(url.pathname + url.search, session.status === 'anonymous' && session.expired),
     );
   if (!session.user.emailVerified) throw redirect('/verify-email');
+  // Every navigation inside the app refreshes the header's name and Saldo (an admin may have
+  // credited the account meanwhile), without holding up the page.
+  void reloadMe({ maxAgeMs: 2_000 });
   return null;
 }
 clientLoader.hydrate = true as const;

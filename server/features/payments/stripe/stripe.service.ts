@@ -1,0 +1,324 @@
+import { and, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { formatUsd, parseAmount, type Cents } from '../../../../shared/money';
+import { AmountSchema } from '../../../../shared/schemas/wallet';
+import type { Db } from '../../../db/client';
+import { user as userTable } from '../../../db/schema/auth';
+import { payment, processedEvent } from '../../../db/schema/payments';
+import { AppError } from '../../../lib/errors';
+import type { Logger } from '../../../lib/logger';
+import type { Mailer } from '../../../lib/mail';
+import { balances } from '../../ledger/ledger.service';
+import { completePayment, type PaymentRow } from '../payments.service';
+import type { StripeConfig } from './stripe.config';
+import { topUpCreditedEmail } from './stripe.email';
+
+export type StripeDeps = {
+  db: Db;
+  env: { APP_URL: string; APP_NAME: string };
+  mailer: Mailer;
+  logger: Logger;
+  stripe: StripeConfig | null;
+};
+
+export const NOT_AVAILABLE_MESSAGE = 'El pago con tarjeta no está disponible.';
+const CHECKOUT_FAILED_MESSAGE = 'No pudimos iniciar el pago con tarjeta. Inténtalo de nuevo.';
+const BAD_SIGNATURE_MESSAGE = 'Firma del webhook no válida.';
+
+/** One client per configuration (it keeps its own connection pool). */
+const clients = new WeakMap<StripeConfig, Stripe>();
+
+function stripeClient(config: StripeConfig): Stripe {
+  let client = clients.get(config);
+  if (!client) {
+    client = new Stripe(config.secretKey, {
+      // Retries are safe: the session create carries an idempotency key.
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      ...(config.api ?? {}),
+    });
+    clients.set(config, client);
+  }
+  return client;
+}
+
+/** The configuration, or 404 "not available" when card payments are not configured. */
+export function requireStripe(config: StripeConfig | null): StripeConfig {
+  if (!config) throw new AppError('NOT_FOUND', NOT_AVAILABLE_MESSAGE);
+  return config;
+}
+
+/** The customer's amount as cents, within the card limits; 400 with a Spanish field message. */
+function checkoutAmount(config: StripeConfig, input: unknown): Cents {
+  const parsed = AmountSchema.safeParse(input);
+  const cents = parsed.success ? parseAmount(parsed.data) : null;
+  if (!parsed.success || cents === null) {
+    throw new AppError('VALIDATION_FAILED', undefined, {
+      amount: parsed.error?.issues[0]?.message ?? 'Escribe un importe válido.',
+    });
+  }
+  if (cents < config.minAmount) {
+    throw new AppError('VALIDATION_FAILED', undefined, {
+      amount: `El mínimo con tarjeta es ${formatUsd(config.minAmount)}.`,
+    });
+  }
+  if (cents > config.maxAmount) {
+    throw new AppError('VALIDATION_FAILED', undefined, {
+      amount: `El máximo con tarjeta es ${formatUsd(config.maxAmount)}.`,
+    });
+  }
+  return cents;
+}
+
+/**
+ * Starts a card top-up: a pending `payment` row first, then a Stripe Checkout Session for
+ * exactly that amount (idempotency key `checkout:<paymentId>`), whose id is stored as the
+ * payment's provider reference. Nothing is credited here: only the signed webhook credits.
+ */
+export async function createCheckout(
+  deps: StripeDeps,
+  customer: { id: string },
+  amount: unknown,
+  appUrl: string,
+): Promise<{ paymentId: string; url: string }> {
+  const config = requireStripe(deps.stripe);
+  const cents = checkoutAmount(config, amount);
+  const created = await deps.db.transaction((tx) =>
+    tx
+      .insert(payment)
+      .values({ userId: customer.id, method: 'stripe', status: 'pending', amount: cents })
+      .returning({ id: payment.id }),
+  );
+  const paymentId = created[0]?.id;
+  if (!paymentId) throw new Error('payment insert returned no row');
+
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripeClient(config).checkout.sessions.create(
+      {
+        mode: 'payment',
+        line_items: [
+          {
+            price_data: {
+              currency: 'usd',
+              unit_amount: Number(cents),
+              product_data: { name: 'Recarga de saldo' },
+            },
+            quantity: 1,
+          },
+        ],
+        client_reference_id: paymentId,
+        metadata: { paymentId },
+        success_url: `${appUrl}/addfunds?pago=exito`,
+        cancel_url: `${appUrl}/addfunds?pago=cancelado`,
+      },
+      { idempotencyKey: `checkout:${paymentId}` },
+    );
+    if (!session.url) throw new Error(`checkout session ${session.id} has no url`);
+  } catch (err) {
+    deps.logger.error({ err, paymentId }, 'stripe: checkout session could not be created');
+    // It never got a session, so it can never be paid.
+    await deps.db
+      .update(payment)
+      .set({ status: 'expired', updatedAt: new Date() })
+      .where(and(eq(payment.id, paymentId), eq(payment.status, 'pending')));
+    throw new AppError('INTERNAL', CHECKOUT_FAILED_MESSAGE);
+  }
+
+  await deps.db
+    .update(payment)
+    .set({ providerRef: session.id, updatedAt: new Date() })
+    .where(eq(payment.id, paymentId));
+  deps.logger.info({ paymentId, sessionId: session.id }, 'stripe: checkout session created');
+  return { paymentId, url: session.url };
+}
+
+/**
+ * Verifies and handles one Stripe webhook delivery. Throws 400 on a bad signature (or one older
+ * than the tolerance); any other outcome, including replays and events we ignore, is a success.
+ */
+export async function handleWebhook(
+  deps: StripeDeps,
+  rawBody: string,
+  signature: string | undefined,
+): Promise<void> {
+  const config = requireStripe(deps.stripe);
+  let event: Stripe.Event;
+  try {
+    if (!signature) throw new Error('missing Stripe-Signature header');
+    event = Stripe.webhooks.constructEvent(
+      rawBody,
+      signature,
+      config.webhookSecret,
+      config.webhookTolerance,
+    );
+  } catch (err) {
+    deps.logger.warn(
+      { reason: err instanceof Error ? err.message : String(err) },
+      'stripe: webhook rejected',
+    );
+    throw new AppError('BAD_REQUEST', BAD_SIGNATURE_MESSAGE);
+  }
+
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+      await creditSession(deps, event.id, event.data.object);
+      return;
+    case 'checkout.session.expired':
+      await expireSession(deps, event.id, event.data.object);
+      return;
+    default:
+      deps.logger.info({ eventId: event.id, type: event.type }, 'stripe: event ignored');
+  }
+}
+
+type CreditOutcome =
+  | { kind: 'replay' }
+  | { kind: 'amount-mismatch' }
+  | { kind: 'credited'; payment: PaymentRow }
+  | { kind: 'not-pending'; payment: PaymentRow };
+
+/**
+ * Credits the payment behind a paid session, exactly once. The event mark (processed_event)
+ * and the credit commit in one transaction: a concurrent delivery of the same event waits on
+ * the mark's primary key and then finds it taken; a later one finds it at once.
+ * The amount credited is always our payment row's, never the event's.
+ */
+async function creditSession(
+  deps: StripeDeps,
+  eventId: string,
+  session: Stripe.Checkout.Session,
+): Promise<void> {
+  const log = deps.logger.child({ eventId, sessionId: session.id });
+  if (session.payment_status !== 'paid') {
+    log.info({ paymentStatus: session.payment_status }, 'stripe: session not paid yet');
+    return;
+  }
+  const [row] = await deps.db
+    .select()
+    .from(payment)
+    .where(and(eq(payment.method, 'stripe'), eq(payment.providerRef, session.id)));
+  if (!row) {
+    log.warn('stripe: paid session that is not one of our payments; ignored');
+    return;
+  }
+  const amountMatches =
+    session.amount_total !== null &&
+    BigInt(session.amount_total) === row.amount &&
+    session.currency === 'usd';
+
+  let outcome: CreditOutcome;
+  try {
+    outcome = await deps.db.transaction(async (tx): Promise<CreditOutcome> => {
+      const marked = await tx
+        .insert(processedEvent)
+        .values({ provider: 'stripe', eventId, paymentId: row.id })
+        .onConflictDoNothing()
+        .returning({ eventId: processedEvent.eventId });
+      if (marked.length === 0) return { kind: 'replay' };
+      if (!amountMatches) return { kind: 'amount-mismatch' };
+      const result = await completePayment(tx, row.id);
+      return result.credited
+        ? { kind: 'credited', payment: result.payment }
+        : { kind: 'not-pending', payment: result.payment };
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    outcome = { kind: 'replay' };
+  }
+
+  switch (outcome.kind) {
+    case 'replay':
+      log.info({ paymentId: row.id }, 'stripe: event already processed');
+      return;
+    case 'amount-mismatch':
+      log.error(
+        {
+          paymentId: row.id,
+          expected: row.amount.toString(),
+          amountTotal: session.amount_total,
+          currency: session.currency,
+        },
+        'stripe: paid amount differs from the payment; NOT credited, left pending for review',
+      );
+      return;
+    case 'not-pending':
+      if (outcome.payment.status === 'completed') {
+        log.info({ paymentId: row.id }, 'stripe: payment was already credited');
+      } else {
+        log.error(
+          { paymentId: row.id, status: outcome.payment.status },
+          'stripe: paid session for a payment that is no longer pending; NOT credited, review it',
+        );
+      }
+      return;
+    case 'credited':
+      log.info(
+        { paymentId: row.id, userId: row.userId, amount: row.amount.toString() },
+        'stripe: payment credited',
+      );
+      notifyCredited(deps, outcome.payment);
+  }
+}
+
+/** A session that expired unpaid: its payment can never complete. */
+async function expireSession(
+  deps: StripeDeps,
+  eventId: string,
+  session: Stripe.Checkout.Session,
+): Promise<void> {
+  const expired = await deps.db
+    .update(payment)
+    .set({ status: 'expired', updatedAt: new Date() })
+    .where(
+      and(
+        eq(payment.method, 'stripe'),
+        eq(payment.providerRef, session.id),
+        eq(payment.status, 'pending'),
+      ),
+    )
+    .returning({ id: payment.id });
+  deps.logger.info(
+    { eventId, sessionId: session.id, paymentId: expired[0]?.id ?? null },
+    expired.length ? 'stripe: payment expired' : 'stripe: expired session with no pending payment',
+  );
+}
+
+/** E-mails the customer in the background; a failure is logged and changes nothing. */
+function notifyCredited(deps: StripeDeps, credited: PaymentRow): void {
+  async function send() {
+    const [customer] = await deps.db
+      .select({ email: userTable.email, name: userTable.name })
+      .from(userTable)
+      .where(eq(userTable.id, credited.userId));
+    if (!customer) throw new Error(`user ${credited.userId} not found`);
+    const { available } = await balances(deps.db, credited.userId);
+    await deps.mailer.send(
+      topUpCreditedEmail({
+        appName: deps.env.APP_NAME,
+        appUrl: deps.env.APP_URL,
+        to: customer.email,
+        name: customer.name,
+        amount: credited.amount,
+        balance: available,
+      }),
+    );
+  }
+  send().catch((err: unknown) => {
+    deps.logger.error(
+      { err, paymentId: credited.id },
+      'stripe: payment credited but the e-mail failed',
+    );
+  });
+}
+
+/** PostgreSQL's unique_violation (23505), possibly wrapped by the driver or Drizzle. */
+function isUniqueViolation(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    if (typeof current === 'object' && 'code' in current && current.code === '23505') return true;
+    current = typeof current === 'object' && 'cause' in current ? current.cause : undefined;
+  }
+  return false;
+}

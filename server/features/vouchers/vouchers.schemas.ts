@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { AmountSchema } from '../../../shared/schemas/wallet';
+
+export const MAX_BATCH_SIZE = 1000;
+export const MAX_NOTE_LENGTH = 200;
+
+/** Blank form fields ("" or null) count as "not given". */
+function blankToUndefined(value: unknown): unknown {
+  if (value === null) return undefined;
+  if (typeof value === 'string' && value.trim() === '') return undefined;
+  return value;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/** True when year-month-day is a real calendar day (no "2026-02-31"). */
+function isCalendarDay(year: number, month: number, day: number): boolean {
+  const d = new Date(Date.UTC(year, month - 1, day));
+  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
+}
+
+/**
+ * An ISO date or date-time with a zone; null for anything else. A date alone means the end of
+ * that day (UTC).
+ */
+export function parseExpiry(value: string): Date | null {
+  const text = value.trim();
+  const match = ISO_DATE.exec(text) ?? ISO_DATE_TIME.exec(text);
+  if (!match) return null;
+  if (!isCalendarDay(Number(match[1]), Number(match[2]), Number(match[3]))) return null;
+  const date = new Date(ISO_DATE.test(text) ? `${text}T23:59:59.999Z` : text);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "2026-12-31T23:59:00Z", "2026-12-31T20:00:00-03:00" or a date alone ("2026-12-31"). */
+const ExpiresAtSchema = z
+  .string({ error: 'Escribe una fecha de caducidad válida.' })
+  .trim()
+  .refine(
+    (v) => parseExpiry(v) !== null,
+    'Escribe una fecha de caducidad válida (por ejemplo 2026-12-31).',
+  )
+  .refine(
+    (v) => (parseExpiry(v)?.getTime() ?? 0) > Date.now(),
+    'La fecha de caducidad debe ser futura.',
+  );
+
+export const CreateBatchSchema = z.object({
+  amount: AmountSchema,
+  count: z.coerce
+    .number({ error: 'Escribe cuántos códigos quieres crear.' })
+    .int('La cantidad de códigos debe ser un número entero.')
+    .min(1, 'Crea al menos 1 código.')
+    .max(MAX_BATCH_SIZE, `No puedes crear más de ${MAX_BATCH_SIZE} códigos a la vez.`),
+  expiresAt: z.preprocess(blankToUndefined, ExpiresAtSchema.optional()),
+  note: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: 'La nota debe ser texto.' })
+      .trim()
+      .max(MAX_NOTE_LENGTH, `La nota no puede tener más de ${MAX_NOTE_LENGTH} caracteres.`)
+      .optional(),
+  ),
+});
+
+export type CreateBatchInput = z.infer<typeof CreateBatchSchema>;
+
+export const RedeemSchema = z.object({
+  code: z
+    .string({ error: 'Escribe el código.' })
+    .trim()
+    .min(1, 'Escribe el código.')
+    .max(64, 'El código no es válido.'),
+});
+
+export type RedeemInput = z.infer<typeof RedeemSchema>;
+
+export type VoucherState = 'disponible' | 'canjeado' | 'caducado';
+
+export type VoucherBatchDto = {
+  id: string;
+  /** Value of each code, "10.00". */
+  amount: string;
+  count: number;
+  redeemed: number;
+  expiresAt: string | null;
+  note: string | null;
+  createdAt: string;
+  createdBy: string;
+};
+
+export type CreatedBatchDto = { batch: VoucherBatchDto; codes: string[] };
+
+export type RedeemResultDto = { amount: string; available: string; message: string };

@@ -1,0 +1,53 @@
+// The JSON the admin API answers with. Type-only imports from the server (allowed by the lint
+// boundary), so a renamed field there fails the type check here.
+import type { CustomerSummary } from '../../../server/features/admin/users.service';
+import type { AdminRequestDto, MethodDto } from '../../../server/features/funds/funds.service';
+import type {
+  CreatedBatchDto,
+  VoucherBatchDto,
+} from '../../../server/features/vouchers/vouchers.schemas';
+import type { FormResult } from '../auth/form-data';
+
+export type PendingRequest = AdminRequestDto;
+export type ManualMethod = MethodDto;
+export type VoucherBatch = VoucherBatchDto;
+export type CreatedBatch = CreatedBatchDto;
+export type AdminUser = CustomerSummary;
+
+export type ApproveResponse = { payment: { id: string }; balance: string };
+export type AdjustResponse = {
+  available: string;
+  held: string;
+  transferId: string;
+  replayed: boolean;
+};
+
+export const ADMIN_INTENTS = [
+  'approve',
+  'reject',
+  'create-method',
+  'update-method',
+  'create-batch',
+  'search',
+  'adjust',
+] as const;
+export type AdminIntent = (typeof ADMIN_INTENTS)[number];
+
+/** What the page's clientAction answers; each fetcher only reads the fields of its intent. */
+export type AdminActionResult = FormResult & {
+  intent: AdminIntent | null;
+  /** approve: the customer's available balance after the credit. */
+  balance?: string;
+  /** create-batch: the batch and its codes (shown once). */
+  created?: CreatedBatch;
+  /** create-method: the new method's id (resets the form). */
+  methodId?: string;
+  /** search: the customers found and the words searched. */
+  users?: AdminUser[];
+  query?: string;
+  /** adjust: the customer's balance afterwards. */
+  adjusted?: AdjustResponse;
+};
+
+/** One part of the page's data: loaded, or the Spanish reason it could not be. */
+export type Loaded<T> = { ok: true; data: T } | { ok: false; error: string };

@@ -1,0 +1,48 @@
+import { Outlet, redirect } from 'react-router';
+import { LoadingScreen } from '../../components/ui/spinner';
+import { AppNavLink } from '../../components/ui/app-link';
+import { ready, useSession } from '../../lib/session';
+
+/** Admin pages: the server checks the role on every /api/admin call; this only mirrors it. */
+export async function clientLoader() {
+  const session = await ready();
+  if (session.status !== 'authenticated' || session.user.role !== 'admin')
+    throw redirect('/dashboard');
+  return null;
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <LoadingScreen />;
+}
+
+const ADMIN_NAV = [{ id: 'pagos', title: 'Pagos y saldo', url: '/admin/pagos' }];
+
+export default function AdminLayout() {
+  const session = useSession();
+  if (session.status !== 'authenticated' || session.user.role !== 'admin') return <LoadingScreen />;
+  return (
+    <div>
+      <nav
+        aria-label="Administración"
+        className="mb-6 flex items-center gap-3 border-b border-slate-200 pb-3"
+      >
+        <span className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
+          Administración
+        </span>
+        {ADMIN_NAV.map((item) => (
+          <AppNavLink
+            key={item.id}
+            to={item.url}
+            className={({ isActive }) =>
+              `rounded-lg px-3 py-1.5 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100'}`
+            }
+          >
+            {item.title}
+          </AppNavLink>
+        ))}
+      </nav>
+      <Outlet />
+    </div>
+  );
+}

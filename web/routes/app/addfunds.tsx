@@ -1,0 +1,422 @@
+import { useState } from 'react';
+import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
+import { formatUsd } from '../../../shared/money';
+import {
+  AmountSchema,
+  PAYMENT_STATUS_LABELS,
+  type MovementDto,
+} from '../../../shared/schemas/wallet';
+import { z } from 'zod';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card, PageTitle } from '../../components/ui/card';
+import { TextField } from '../../components/ui/field';
+import { apiFailure, parseForm, type FormResult } from '../../features/auth/form-data';
+import {
+  declareManualTopup,
+  getFundingMethods,
+  getMovements,
+  getTopups,
+  getWallet,
+  type ManualMethodDto,
+} from '../../features/wallet/wallet-api';
+import { api, ApiError } from '../../lib/api';
+import { APP_NAME } from '../../lib/app-name';
+import { reloadMe } from '../../lib/session';
+import type { Route } from './+types/addfunds';
+
+export function meta() {
+  return [{ title: `Añadir créditos · ${APP_NAME}` }];
+}
+
+export async function clientLoader() {
+  const [wallet, methods, topups, movements] = await Promise.all([
+    getWallet(),
+    getFundingMethods(),
+    getTopups(),
+    getMovements(),
+  ]);
+  return { wallet, methods, topups: topups.items, movements };
+}
+
+const CardSchema = z.object({ amount: AmountSchema });
+const VoucherSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(4, 'Escribe el código de recarga.')
+    .max(40, 'El código no es válido.'),
+});
+const ManualSchema = z.object({
+  methodId: z.string().min(1, 'Elige un método de pago.'),
+  amount: AmountSchema,
+  reference: z
+    .string()
+    .trim()
+    .min(3, 'Escribe la referencia del pago (al menos 3 caracteres).')
+    .max(120, 'La referencia es demasiado larga.'),
+});
+
+type Result = FormResult & { intent?: string; redirectTo?: string };
+
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<Result> {
+  const form = await request.formData();
+  const intentValue = form.get('intent');
+  const intent = typeof intentValue === 'string' ? intentValue : '';
+  try {
+    if (intent === 'card') {
+      const parsed = parseForm(CardSchema, form);
+      if ('error' in parsed) return { ...parsed.error, intent };
+      const { url } = await api<{ url: string }>('/api/funds/stripe/checkout', {
+        body: { amount: parsed.data.amount },
+      });
+      return { intent, ok: true, redirectTo: url };
+    }
+    if (intent === 'voucher') {
+      const parsed = parseForm(VoucherSchema, form);
+      if ('error' in parsed) return { ...parsed.error, intent };
+      const result = await api<{ message: string }>('/api/funds/redeem', {
+        body: { code: parsed.data.code },
+      });
+      await reloadMe();
+      return { intent, ok: true, message: result.message };
+    }
+    if (intent === 'manual') {
+      const parsed = parseForm(ManualSchema, form);
+      if ('error' in parsed) return { ...parsed.error, intent };
+      const receipt = form.get('receipt');
+      const body = new FormData();
+      body.set('methodId', parsed.data.methodId);
+      body.set('amount', parsed.data.amount);
+      body.set('reference', parsed.data.reference);
+      if (receipt instanceof File && receipt.size > 0) body.set('receipt', receipt);
+      await declareManualTopup(body);
+      return {
+        intent,
+        ok: true,
+        message:
+          'Recibimos tu aviso de pago. Lo revisaremos y acreditaremos tu saldo en cuanto lo confirmemos.',
+      };
+    }
+  } catch (err) {
+    if (err instanceof ApiError) return { ...apiFailure(err), intent };
+    throw err;
+  }
+  return { intent, formError: 'Acción desconocida.' };
+}
+
+function MethodNotice() {
+  const [params] = useSearchParams();
+  const pago = params.get('pago');
+  if (pago === 'exito')
+    return (
+      <Alert tone="success">
+        Pago con tarjeta recibido. Tu saldo se actualizará en cuanto el banco lo confirme
+        (normalmente en segundos).
+      </Alert>
+    );
+  if (pago === 'cancelado')
+    return <Alert tone="warning">Cancelaste el pago con tarjeta. No se hizo ningún cargo.</Alert>;
+  return null;
+}
+
+function CardForm({ min, max }: { min: string; max: string }) {
+  const fetcher = useFetcher<typeof clientAction>();
+  const data = fetcher.data?.intent === 'card' ? fetcher.data : undefined;
+  if (data?.redirectTo) window.location.assign(data.redirectTo);
+  const busy = fetcher.state !== 'idle' || Boolean(data?.redirectTo);
+  return (
+    <fetcher.Form method="post" noValidate className="flex flex-col gap-3">
+      <input type="hidden" name="intent" value="card" />
+      {data?.formError ? <Alert tone="error">{data.formError}</Alert> : null}
+      <TextField
+        label="Importe en dólares"
+        name="amount"
+        inputMode="decimal"
+        placeholder="25.00"
+        required
+        hint={`Entre ${formatUsd(min)} y ${formatUsd(max)}.`}
+        error={data?.fields?.amount}
+      />
+      <Button type="submit" disabled={busy}>
+        {busy ? 'Abriendo el pago…' : 'Pagar con tarjeta'}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function VoucherForm() {
+  const fetcher = useFetcher<typeof clientAction>();
+  const data = fetcher.data?.intent === 'voucher' ? fetcher.data : undefined;
+  return (
+    <fetcher.Form
+      method="post"
+      noValidate
+      className="flex flex-col gap-3"
+      key={data?.ok ? 'done' : 'form'}
+    >
+      <input type="hidden" name="intent" value="voucher" />
+      {data?.ok ? <Alert tone="success">{data.message}</Alert> : null}
+      {data?.formError ? <Alert tone="error">{data.formError}</Alert> : null}
+      <TextField
+        label="Código de recarga"
+        name="code"
+        autoComplete="off"
+        placeholder="CMT-XXXX-XXXX-XXXX"
+        required
+        error={data?.fields?.code}
+      />
+      <Button type="submit" variant="secondary" disabled={fetcher.state !== 'idle'}>
+        {fetcher.state !== 'idle' ? 'Canjeando…' : 'Canjear código'}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function ManualForm({ methods }: { methods: ManualMethodDto[] }) {
+  const fetcher = useFetcher<typeof clientAction>();
+  const data = fetcher.data?.intent === 'manual' ? fetcher.data : undefined;
+  const [methodId, setMethodId] = useState(methods[0]?.id ?? '');
+  const method = methods.find((m) => m.id === methodId);
+  return (
+    <fetcher.Form
+      method="post"
+      encType="multipart/form-data"
+      noValidate
+      className="flex flex-col gap-3"
+      key={data?.ok ? 'done' : 'form'}
+    >
+      <input type="hidden" name="intent" value="manual" />
+      {data?.ok ? <Alert tone="success">{data.message}</Alert> : null}
+      {data?.formError ? <Alert tone="error">{data.formError}</Alert> : null}
+      <div>
+        <label htmlFor="manual-method" className="block text-sm font-medium text-slate-800">
+          Método de pago
+        </label>
+        <select
+          id="manual-method"
+          name="methodId"
+          value={methodId}
+          onChange={(e) => setMethodId(e.target.value)}
+          className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base"
+        >
+          {methods.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.name}
+            </option>
+          ))}
+        </select>
+        {data?.fields?.methodId ? (
+          <p className="mt-1 text-sm font-medium text-red-700">{data.fields.methodId}</p>
+        ) : null}
+      </div>
+      {method ? (
+        <div className="rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-line text-slate-700">
+          <p className="font-semibold text-slate-900">Cómo pagar</p>
+          {method.instructions}
+        </div>
+      ) : null}
+      <TextField
+        label="Importe pagado en dólares"
+        name="amount"
+        inputMode="decimal"
+        placeholder="50.00"
+        required
+        hint={
+          method
+            ? `Entre ${formatUsd(method.minAmount)} y ${formatUsd(method.maxAmount)}.`
+            : undefined
+        }
+        error={data?.fields?.amount}
+      />
+      <TextField
+        label="Referencia del pago"
+        name="reference"
+        required
+        hint="El número de operación, el ID de la transacción o el concepto que usaste."
+        error={data?.fields?.reference}
+      />
+      <TextField
+        label="Comprobante (opcional)"
+        name="receipt"
+        type="file"
+        accept="image/png,image/jpeg,image/webp,application/pdf"
+        hint="Imagen PNG, JPG o WEBP, o PDF; hasta 5 MB."
+        error={data?.fields?.receipt}
+      />
+      <Button type="submit" disabled={fetcher.state !== 'idle'}>
+        {fetcher.state !== 'idle' ? 'Enviando…' : 'Avisar del pago'}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function Statement({ first }: { first: { items: MovementDto[]; nextCursor: string | null } }) {
+  const [extra, setExtra] = useState<MovementDto[]>([]);
+  const [cursor, setCursor] = useState(first.nextCursor);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const items = [...first.items, ...extra];
+  async function more() {
+    if (!cursor) return;
+    setLoading(true);
+    setError(null);
+    try {
+      const page = await getMovements(cursor);
+      setExtra((e) => [...e, ...page.items]);
+      setCursor(page.nextCursor);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'No pudimos cargar más movimientos.');
+    } finally {
+      setLoading(false);
+    }
+  }
+  if (items.length === 0)
+    return (
+      <p className="text-slate-600">
+        Todavía no tienes movimientos. Tu primera recarga aparecerá aquí.
+      </p>
+    );
+  return (
+    <div>
+      <ul className="divide-y divide-slate-100">
+        {items.map((m) => (
+          <li key={m.id} className="flex items-center justify-between gap-4 py-3">
+            <div>
+              <p className="font-medium text-slate-900">{m.description}</p>
+              <p className="text-sm text-slate-600">{new Date(m.date).toLocaleString('es')}</p>
+            </div>
+            <div className="text-right">
+              <p
+                className={`font-semibold ${m.amount.startsWith('-') ? 'text-red-700' : 'text-emerald-700'}`}
+              >
+                {m.amount.startsWith('-')
+                  ? formatUsd(m.amount)
+                  : `+${formatUsd(m.amount.slice(1))}`}
+              </p>
+              <p className="text-sm text-slate-600">Saldo: {formatUsd(m.balanceAfter)}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      {cursor ? (
+        <Button variant="secondary" className="mt-4" onClick={() => void more()} disabled={loading}>
+          {loading ? 'Cargando…' : 'Ver más movimientos'}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+const STATUS_TONE: Record<string, string> = {
+  pending: 'bg-amber-100 text-amber-900',
+  completed: 'bg-emerald-100 text-emerald-800',
+  rejected: 'bg-red-100 text-red-800',
+  expired: 'bg-slate-200 text-slate-800',
+};
+
+export default function AddFunds() {
+  const { wallet, methods, topups, movements } = useLoaderData<typeof clientLoader>();
+  const revalidator = useRevalidator();
+  const pending = topups.filter((t) => t.status === 'pending');
+  return (
+    <>
+      <PageTitle
+        title="Añadir créditos"
+        subtitle="Recarga tu saldo en dólares y úsalo en cualquier servicio."
+      />
+      <div className="flex flex-col gap-4">
+        <MethodNotice />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Card>
+            <h2 className="text-sm font-medium text-slate-600">Saldo disponible</h2>
+            <p className="mt-2 text-3xl font-bold text-slate-900" data-testid="wallet-available">
+              {formatUsd(wallet.available)}
+            </p>
+          </Card>
+          <Card>
+            <h2 className="text-sm font-medium text-slate-600">En proceso</h2>
+            <p className="mt-2 text-3xl font-bold text-slate-900">{formatUsd(wallet.held)}</p>
+            <p className="mt-1 text-sm text-slate-600">
+              Reservado para órdenes que aún no terminan.
+            </p>
+          </Card>
+        </div>
+      </div>
+
+      <h2 className="mt-10 text-lg font-semibold text-slate-900">Elige cómo recargar</h2>
+      <div className="mt-4 grid gap-4 lg:grid-cols-3">
+        {methods.card ? (
+          <Card>
+            <h3 className="mb-3 font-semibold text-slate-900">Tarjeta de crédito o débito</h3>
+            <CardForm min={methods.card.minAmount} max={methods.card.maxAmount} />
+          </Card>
+        ) : null}
+        {methods.manual.length > 0 ? (
+          <Card>
+            <h3 className="mb-3 font-semibold text-slate-900">Transferencia u otro pago manual</h3>
+            <ManualForm methods={methods.manual} />
+          </Card>
+        ) : null}
+        {methods.voucher ? (
+          <Card>
+            <h3 className="mb-3 font-semibold text-slate-900">Código de recarga</h3>
+            <VoucherForm />
+          </Card>
+        ) : null}
+      </div>
+
+      <div className="mt-10 grid gap-6 lg:grid-cols-2">
+        <Card>
+          <div className="flex items-center justify-between gap-2">
+            <h2 className="text-lg font-semibold text-slate-900">Tus recargas</h2>
+            <Button
+              variant="ghost"
+              onClick={() => void revalidator.revalidate()}
+              disabled={revalidator.state !== 'idle'}
+            >
+              {revalidator.state !== 'idle' ? 'Actualizando…' : 'Actualizar'}
+            </Button>
+          </div>
+          {pending.length > 0 ? (
+            <p className="mt-2 text-sm text-amber-800">
+              Tienes {pending.length} recarga(s) pendiente(s) de revisión.
+            </p>
+          ) : null}
+          {topups.length === 0 ? (
+            <p className="mt-3 text-slate-600">Aún no has hecho recargas.</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-slate-100" data-testid="topups">
+              {topups.map((t) => (
+                <li key={t.id} className="flex items-center justify-between gap-4 py-3">
+                  <div>
+                    <p className="font-medium text-slate-900">
+                      {t.methodName} · {formatUsd(t.amount)}
+                    </p>
+                    <p className="text-sm text-slate-600">
+                      {new Date(t.createdAt).toLocaleString('es')}
+                      {t.reference && t.method === 'manual' ? ` · Ref. ${t.reference}` : ''}
+                    </p>
+                    {t.rejectReason ? (
+                      <p className="text-sm text-red-700">Motivo: {t.rejectReason}</p>
+                    ) : null}
+                  </div>
+                  <span
+                    className={`rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap ${STATUS_TONE[t.status] ?? ''}`}
+                  >
+                    {PAYMENT_STATUS_LABELS[t.status]}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        <Card>
+          <h2 className="mb-3 text-lg font-semibold text-slate-900">Movimientos</h2>
+          <Statement first={movements} />
+        </Card>
+      </div>
+    </>
+  );
+}
