@@ -23,6 +23,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
+/** Runs the loader on every navigation inside the app, so the header's Saldo stays current. */
+export function shouldRevalidate() {
+  return true;
+}
+
 export function HydrateFallback() {
   return <LoadingScreen />;
 }

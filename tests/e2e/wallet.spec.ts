@@ -1,0 +1,165 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import Stripe from 'stripe';
+import { E2E_STRIPE_WEBHOOK_SECRET } from '../../playwright.config';
+import {
+  checkoutSessionEvent,
+  type FakeCheckoutSession,
+} from '../../server/features/payments/stripe/fake-stripe';
+import { ADMIN, expectAccessible, registerVerified, signIn } from './helpers';
+
+const FAKE_STRIPE = 'http://127.0.0.1:3199';
+
+async function adminPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/admin/pagos');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pagos y saldo' })).toBeVisible();
+  return page;
+}
+
+/** Marks the document: if the app reloads the whole page, the mark is gone. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { __noReload?: boolean }).__noReload = true;
+  });
+}
+async function stillSameDocument(page: Page) {
+  return page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
+}
+
+test('a manual transfer declared by the customer and approved by the admin raises the Saldo without a reload', async ({
+  browser,
+  page,
+}) => {
+  const admin = await adminPage(browser);
+  const methodName = `Transferencia ${Date.now().toString(36)}`;
+  const methods = admin.getByRole('region', { name: 'Métodos de pago manual' });
+  await methods.getByLabel('Nombre', { exact: true }).fill(methodName);
+  await methods
+    .getByLabel('Instrucciones para el cliente')
+    .fill('Banco Ejemplo, cuenta 0123-4567. Indica tu correo en el concepto.');
+  await methods.getByLabel('Importe mínimo').fill('10.00');
+  await methods.getByLabel('Importe máximo').fill('500.00');
+  await methods.getByRole('button', { name: 'Crear método' }).click();
+  await expect(methods.getByText(`Método «${methodName}» creado`, { exact: false })).toBeVisible();
+
+  const { email } = await registerVerified(page, 'Marta Salinas');
+  await markDocument(page);
+  await page
+    .getByRole('navigation', { name: 'Menú de la cuenta' })
+    .getByRole('link', { name: 'Añadir créditos' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Añadir créditos' })).toBeVisible();
+  await page.getByLabel('Método de pago').selectOption({ label: methodName });
+  await expect(page.getByText('Banco Ejemplo, cuenta 0123-4567.')).toBeVisible();
+  await page.getByLabel('Importe pagado en dólares').fill('5');
+  await page.getByLabel('Referencia del pago').fill('TRX-998877');
+  await page.getByRole('button', { name: 'Avisar del pago' }).click();
+  await expect(page.getByText(/El mínimo para .* es \$10\.00/)).toBeVisible();
+  await page.getByLabel('Importe pagado en dólares').fill('25.00');
+  await page.getByRole('button', { name: 'Avisar del pago' }).click();
+  await expect(page.getByText('Recibimos tu aviso de pago.', { exact: false })).toBeVisible();
+  await expect(page.getByTestId('topups')).toContainText('Pendiente de revisión');
+  await expect(page.getByText('Saldo: $0.00').first()).toBeVisible();
+
+  await admin.reload();
+  const row = admin.getByRole('listitem').filter({ hasText: email });
+  await expect(row).toContainText('TRX-998877');
+  await expect(row).toContainText('$25.00');
+  await row.getByRole('button', { name: 'Aprobar' }).click();
+  await expect(row).toContainText(/aprobad|acreditad/i);
+
+  // The customer moves inside the app: the header's Saldo follows, with no full reload.
+  await page
+    .getByRole('navigation', { name: 'Menú de la cuenta' })
+    .getByRole('link', { name: 'Inicio' })
+    .click();
+  await expect(page.getByText('Saldo: $25.00').first()).toBeVisible();
+  await expect(page.getByTestId('dashboard-balance')).toHaveText('$25.00');
+  expect(await stillSameDocument(page)).toBe(true);
+  await page
+    .getByRole('navigation', { name: 'Menú de la cuenta' })
+    .getByRole('link', { name: 'Añadir créditos' })
+    .click();
+  await expect(page.getByTestId('topups')).toContainText('Acreditado');
+  await expect(page.getByText('Recarga por pago manual')).toBeVisible();
+  await expectAccessible(page);
+  await admin.context().close();
+});
+
+test('a voucher created by the admin is redeemed once', async ({ browser, page }) => {
+  const admin = await adminPage(browser);
+  const vouchers = admin.getByRole('region', { name: 'Códigos de recarga' });
+  await vouchers.getByLabel('Importe por código').fill('10.00');
+  await vouchers.getByLabel('Cantidad').fill('1');
+  await vouchers.getByRole('button', { name: 'Crear códigos' }).click();
+  const codes = vouchers.getByLabel(/Códigos generados/);
+  await expect(codes).toHaveValue(/CMT-/);
+  const code = (await codes.inputValue()).trim().split('\n')[0] ?? '';
+  expect(code).toMatch(/^CMT-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+  await expectAccessible(admin);
+  await admin.context().close();
+
+  await registerVerified(page, 'Pablo Ibarra');
+  await page.goto('/addfunds');
+  await page.getByLabel('Código de recarga').fill(code.toLowerCase());
+  await page.getByRole('button', { name: 'Canjear código' }).click();
+  await expect(page.getByText('Código canjeado: se añadieron $10.00 a tu saldo.')).toBeVisible();
+  await expect(page.getByText('Saldo: $10.00').first()).toBeVisible();
+  await page.getByLabel('Código de recarga').fill(code);
+  await page.getByRole('button', { name: 'Canjear código' }).click();
+  await expect(page.getByText('Este código ya fue canjeado.')).toBeVisible();
+  await expect(page.getByText('Saldo: $10.00').first()).toBeVisible();
+});
+
+test('a card payment is credited when the signed Stripe webhook arrives', async ({ page }) => {
+  await registerVerified(page, 'Clara Núñez');
+  await page.goto('/addfunds');
+  await page.getByLabel('Importe en dólares').fill('1');
+  await page.getByRole('button', { name: 'Pagar con tarjeta' }).click();
+  await expect(page.getByText('El mínimo con tarjeta es $5.00.')).toBeVisible();
+  await page.getByLabel('Importe en dólares').fill('20.00');
+  await page.getByRole('button', { name: 'Pagar con tarjeta' }).click();
+
+  // The customer is on the (fake) hosted Checkout page.
+  await expect(page).toHaveURL(/127\.0\.0\.1:3199\/pay\/cs_test_/);
+  const sessionId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+  const session = (await (
+    await fetch(`${FAKE_STRIPE}/v1/checkout/sessions/${sessionId}`)
+  ).json()) as FakeCheckoutSession;
+  expect(session.amount_total).toBe(2000);
+
+  // Stripe tells the app, with a signed event (sent twice: a replay credits nothing).
+  const { payload } = checkoutSessionEvent('checkout.session.completed', session);
+  const appUrl =
+    new URL(page.url()).origin === FAKE_STRIPE
+      ? 'http://localhost:3100'
+      : new URL(page.url()).origin;
+  for (let i = 0; i < 2; i++) {
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: E2E_STRIPE_WEBHOOK_SECRET,
+    });
+    const res = await fetch(`${appUrl}/api/webhooks/stripe`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+      body: payload,
+    });
+    expect(res.status).toBe(200);
+  }
+
+  await page.getByRole('link', { name: 'Pagar' }).click();
+  await expect(page).toHaveURL(/\/addfunds\?pago=exito$/);
+  await expect(page.getByText('Pago con tarjeta recibido.', { exact: false })).toBeVisible();
+  await expect(page.getByTestId('wallet-available')).toHaveText('$20.00');
+  await expect(page.getByText('Saldo: $20.00').first()).toBeVisible();
+  await expect(page.getByText('Recarga con tarjeta')).toBeVisible();
+});
+
+test('a customer cannot open the admin page', async ({ page }) => {
+  await registerVerified(page);
+  await page.goto('/admin/pagos');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
