@@ -154,6 +154,23 @@ describe.each(dbTargets())('ledger on %s', (target) => {
     ).toMatch(/ledger_account_customer_non_negative/);
   });
 
+  it('ledger:verify reports a cached balance that no longer matches its entries', async () => {
+    const u = await newCustomer(database);
+    await credit(database, u, 700n);
+    const a = await customerAccounts(database.db, u);
+    // Tampering outside transfer(): the balance moves, the entries do not.
+    await database.db.execute(
+      sql`UPDATE ledger_account SET balance = balance + 1 WHERE id = ${a.available}`,
+    );
+    const report = await verifyLedger(database.db);
+    expect(report.problems).toContain(`account ${a.available}: balance 701 but entries sum to 700`);
+    expect(report.problems).toContain('balances sum to 1, not 0');
+    await database.db.execute(
+      sql`UPDATE ledger_account SET balance = balance - 1 WHERE id = ${a.available}`,
+    );
+    expect((await verifyLedger(database.db)).problems).toEqual([]);
+  });
+
   it('property: random credits, debits, holds, releases and adjustments keep every invariant', async () => {
     const u = await newCustomer(database);
     type Op = {
