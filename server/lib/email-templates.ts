@@ -4,7 +4,8 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-function layout(
+/** The one look of every e-mail: HTML and plain text from the same paragraphs. */
+export function emailLayout(
   appName: string,
   title: string,
   paragraphs: string[],
@@ -34,7 +35,7 @@ export function verificationEmail(
   name: string,
   url: string,
 ): MailMessage {
-  const body = layout(
+  const body = emailLayout(
     appName,
     'Confirma tu correo electrónico',
     [
@@ -53,7 +54,7 @@ export function resetPasswordEmail(
   name: string,
   url: string,
 ): MailMessage {
-  const body = layout(
+  const body = emailLayout(
     appName,
     'Restablece tu contraseña',
     [
@@ -72,7 +73,7 @@ export function passwordChangedEmail(
   name: string,
   loginUrl: string,
 ): MailMessage {
-  const body = layout(
+  const body = emailLayout(
     appName,
     'Tu contraseña ha cambiado',
     [
@@ -90,7 +91,7 @@ export function contactNotificationEmail(
   to: string,
   message: { name: string; email: string; subject: string; message: string },
 ): MailMessage {
-  const body = layout(appName, `Nuevo mensaje de contacto: ${message.subject}`, [
+  const body = emailLayout(appName, `Nuevo mensaje de contacto: ${message.subject}`, [
     `De: ${message.name} <${message.email}>`,
     ...message.message.split(/\n{2,}/),
   ]);

@@ -8,7 +8,7 @@ import type { Database } from '../../server/db/client';
 import { loadEnv, type Env } from '../../server/env';
 import { createAuth, type Auth } from '../../server/lib/auth';
 import { createLogger } from '../../server/lib/logger';
-import { createMailer, readOutbox, type OutboxEntry } from '../../server/lib/mail';
+import { createMailer, readOutbox, type Mailer, type OutboxEntry } from '../../server/lib/mail';
 import { loadWebAssets } from '../../server/lib/web-assets';
 import { openTestDatabase, type DbTarget } from './test-db';
 
@@ -16,6 +16,8 @@ export const TEST_ORIGIN = 'http://localhost:3000';
 
 export type TestApp = {
   app: ReturnType<typeof createApp>;
+  /** The same app (same database and auth) with another mailer or configuration. */
+  appWith: (overrides: { mailer?: Mailer; env?: Env }) => ReturnType<typeof createApp>;
   database: Database;
   env: Env;
   auth: Auth;
@@ -61,6 +63,15 @@ export async function createTestApp(
   const auth = createAuth({ db: database.db, env, mailer, logger });
   const web = loadWebAssets(path.join(dataDir, 'no-build'));
   const app = createApp({ database, env, auth, mailer, logger, web });
+  const appWith = (overrides: { mailer?: Mailer; env?: Env }) =>
+    createApp({
+      database,
+      env: overrides.env ?? env,
+      auth,
+      mailer: overrides.mailer ?? mailer,
+      logger,
+      web,
+    });
 
   function client(ip = '127.0.0.1'): TestClient {
     const cookies = new Map<string, string>();
@@ -114,6 +125,7 @@ export async function createTestApp(
 
   return {
     app,
+    appWith,
     database,
     env,
     auth,

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { type Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ERROR_MESSAGES } from '../../../shared/error-codes';
 import type { PaymentDto } from '../../../shared/schemas/wallet';
 import {
   createTestApp,
@@ -18,12 +17,10 @@ import {
 import { dbTargets } from '../../../tests/setup/test-db';
 import { auditLog, payment } from '../../db/schema/payments';
 import { ledgerTransfer } from '../../db/schema/ledger';
-import { AppError } from '../../lib/errors';
 import type { AppEnv } from '../../lib/http';
 import { createLogger } from '../../lib/logger';
 import { createMailer, type Mailer } from '../../lib/mail';
 import { verifyLedger } from '../ledger/ledger.verify';
-import { fundsAdminRoutes, fundsRoutes } from './funds.routes';
 import { RECEIPT_TOO_LARGE_MESSAGE, RECEIPT_TYPE_MESSAGE } from './funds.schemas';
 import { approve, createRequest, type AdminRequestDto, type MethodDto } from './funds.service';
 import { receiptsDir } from './receipts';
@@ -42,34 +39,9 @@ type SendOptions = {
   ip?: string;
 };
 
-/** The production wiring in miniature: auth handler, request context, error mapping, funds routes. */
+/** The real app, with the test's mailer. */
 function buildApp(t: TestApp, mailer: Mailer): FundsApp {
-  const logger = createLogger('silent');
-  const deps = { db: t.database.db, auth: t.auth, env: t.env, mailer, logger };
-  const app = new Hono<AppEnv>();
-  app.use(async (c, next) => {
-    c.set('requestId', randomUUID());
-    c.set('logger', logger);
-    c.set('clientIp', c.req.header('x-cometa-client-ip') ?? '127.0.0.1');
-    await next();
-  });
-  app.onError((err, c) => {
-    if (err instanceof AppError) {
-      return c.json(
-        { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) },
-        err.status,
-      );
-    }
-    c.get('logger').error({ err, path: c.req.path }, 'unhandled error');
-    return c.json(
-      { code: 'INTERNAL', message: ERROR_MESSAGES.INTERNAL, requestId: c.get('requestId') },
-      500,
-    );
-  });
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => t.auth.handler(c.req.raw));
-  app.route('/api/funds', fundsRoutes(deps));
-  app.route('/api/admin/funds', fundsAdminRoutes(deps));
-  return app;
+  return t.appWith({ mailer });
 }
 
 function send(

@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_MESSAGES } from '../../../shared/error-codes';
 import { ledgerTransfer } from '../../db/schema/ledger';
 import { auditLog, payment, voucher, voucherBatch } from '../../db/schema/payments';
-import { AppError } from '../../lib/errors';
-import type { AppEnv } from '../../lib/http';
-import { createLogger } from '../../lib/logger';
 import {
   TEST_ORIGIN,
   createTestApp,
@@ -21,36 +16,11 @@ import { dbTargets } from '../../../tests/setup/test-db';
 import { balances } from '../ledger/ledger.service';
 import { verifyLedger } from '../ledger/ledger.verify';
 import type { CreatedBatchDto, VoucherBatchDto } from './vouchers.schemas';
-import { voucherAdminRoutes, voucherRedeemRoutes } from './vouchers.routes';
 import { CODE_PATTERN, csvField, normalizeCode } from './vouchers.service';
 
-/** The app's middleware, error mapping and auth handler, with only the voucher routes mounted. */
+/** The real app (every route mounted as in production). */
 function voucherApp(t: TestApp) {
-  const logger = createLogger('silent');
-  const app = new Hono<AppEnv>();
-  app.use(async (c, next) => {
-    c.set('requestId', randomUUID());
-    c.set('logger', logger);
-    c.set('clientIp', c.req.header('x-cometa-client-ip') ?? '127.0.0.1');
-    await next();
-  });
-  app.onError((err, c) => {
-    if (err instanceof AppError) {
-      return c.json(
-        { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) },
-        err.status,
-      );
-    }
-    c.get('logger').error({ err, path: c.req.path }, 'unhandled error');
-    return c.json(
-      { code: 'INTERNAL', message: ERROR_MESSAGES.INTERNAL, requestId: c.get('requestId') },
-      500,
-    );
-  });
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => t.auth.handler(c.req.raw));
-  app.route('/api/admin/vouchers', voucherAdminRoutes({ db: t.database.db, auth: t.auth }));
-  app.route('/api/funds/redeem', voucherRedeemRoutes({ db: t.database.db, auth: t.auth }));
-  return app;
+  return t.app;
 }
 
 type ErrorBody = { code: string; message: string; fields?: Record<string, string> };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { type Hono } from 'hono';
 import Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '../../../../shared/error-codes';
 import {
   TEST_ORIGIN,
@@ -14,9 +14,7 @@ import {
 import { dbTargets } from '../../../../tests/setup/test-db';
 import { ledgerTransfer } from '../../../db/schema/ledger';
 import { payment, processedEvent } from '../../../db/schema/payments';
-import { AppError } from '../../../lib/errors';
 import type { AppEnv } from '../../../lib/http';
-import { createLogger } from '../../../lib/logger';
 import type { MailMessage, Mailer } from '../../../lib/mail';
 import { balances } from '../../ledger/ledger.service';
 import { verifyLedger } from '../../ledger/ledger.verify';
@@ -28,7 +26,6 @@ import {
   type FakeStripe,
 } from './fake-stripe';
 import { stripeConfigFrom, type StripeConfig } from './stripe.config';
-import { stripeRoutes, stripeWebhookRoutes } from './stripe.routes';
 
 const SECRET_KEY = 'sk_test_cometa_fake_key';
 const WEBHOOK_SECRET = 'whsec_test_cometa_signing_secret';
@@ -37,10 +34,8 @@ describe.each(dbTargets())('card top-ups with Stripe on %s', (target) => {
   let t: TestApp;
   let fake: FakeStripe;
   let config: StripeConfig;
-  let app: Hono<AppEnv>;
-  const logger = createLogger('silent');
+  let app: ReturnType<TestApp['appWith']>;
   const mails: MailMessage[] = [];
-  const unexpected: unknown[] = [];
   const recordingMailer: Mailer = {
     kind: 'outbox',
     async send(message) {
@@ -48,36 +43,9 @@ describe.each(dbTargets())('card top-ups with Stripe on %s', (target) => {
     },
   };
 
-  /** The routes as server/app.ts mounts them, on their own small app sharing t's auth and db. */
+  /** The real app (every route mounted as in production) with this card configuration. */
   function buildApp(stripe: StripeConfig | null, mailer: Mailer = recordingMailer) {
-    const deps = {
-      db: t.database.db,
-      auth: t.auth,
-      env: { APP_URL: TEST_ORIGIN, APP_NAME: 'Cometa' },
-      mailer,
-      logger,
-      stripe,
-    };
-    const a = new Hono<AppEnv>();
-    a.use(async (c, next) => {
-      c.set('requestId', 'test');
-      c.set('logger', logger);
-      c.set('clientIp', '127.0.0.1');
-      await next();
-    });
-    a.onError((err, c) => {
-      if (err instanceof AppError) {
-        return c.json(
-          { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) },
-          err.status,
-        );
-      }
-      unexpected.push(err);
-      return c.json({ code: 'INTERNAL', message: ERROR_MESSAGES.INTERNAL }, 500);
-    });
-    a.route('/api/funds/stripe', stripeRoutes(deps));
-    a.route('/api/webhooks/stripe', stripeWebhookRoutes(deps));
-    return a;
+    return t.appWith({ env: { ...t.env, stripe }, mailer });
   }
 
   beforeAll(async () => {
@@ -91,10 +59,6 @@ describe.each(dbTargets())('card top-ups with Stripe on %s', (target) => {
     if (!built) throw new Error('stripe config expected');
     config = built;
     app = buildApp(config);
-  });
-
-  afterEach(() => {
-    expect(unexpected).toEqual([]);
   });
 
   afterAll(async () => {
