@@ -168,6 +168,10 @@ export async function handleWebhook(
     case 'checkout.session.expired':
       await expireSession(deps, event.id, event.data.object);
       return;
+    case 'checkout.session.async_payment_failed':
+      // A delayed method (e.g. a bank debit) failed after the customer left Checkout.
+      await failSession(deps, event.id, event.data.object);
+      return;
     default:
       deps.logger.info({ eventId: event.id, type: event.type }, 'stripe: event ignored');
   }
@@ -282,6 +286,33 @@ async function expireSession(
   deps.logger.info(
     { eventId, sessionId: session.id, paymentId: expired[0]?.id ?? null },
     expired.length ? 'stripe: payment expired' : 'stripe: expired session with no pending payment',
+  );
+}
+
+/** A delayed payment that failed: its payment is rejected with a reason the customer sees. */
+async function failSession(
+  deps: StripeDeps,
+  eventId: string,
+  session: Stripe.Checkout.Session,
+): Promise<void> {
+  const failed = await deps.db
+    .update(payment)
+    .set({
+      status: 'rejected',
+      rejectReason: 'El banco rechazó el pago. No se hizo ningún cargo.',
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(payment.method, 'stripe'),
+        eq(payment.providerRef, session.id),
+        eq(payment.status, 'pending'),
+      ),
+    )
+    .returning({ id: payment.id });
+  deps.logger.info(
+    { eventId, sessionId: session.id, paymentId: failed[0]?.id ?? null },
+    'stripe: delayed payment failed',
   );
 }
 

@@ -395,16 +395,28 @@ describe.each(dbTargets())('card top-ups with Stripe on %s', (target) => {
     expect(await balances(t.database.db, id)).toEqual({ available: 0n, held: 0n });
   });
 
-  it('acknowledges sessions that are not ours and events it does not handle', async () => {
+  it('acknowledges sessions that are not ours', async () => {
     const { session } = await pendingCheckout('10.00');
     const stranger = event('checkout.session.completed', { ...session, id: 'cs_test_not_ours' });
-    const failed = event('checkout.session.async_payment_failed', session);
-    for (const hook of [stranger, failed]) {
-      const res = await deliver(hook.payload, signed(hook.payload));
-      expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ received: true });
-    }
+    const res = await deliver(stranger.payload, signed(stranger.payload));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true });
     expect(await processed(stranger.id)).toEqual([]);
+  });
+
+  it('rejects the payment when a delayed payment fails, and never credits it after', async () => {
+    const { paymentId, session, id } = await pendingCheckout('12.00');
+    const failed = event('checkout.session.async_payment_failed', session, {
+      payment_status: 'unpaid',
+    });
+    expect((await deliver(failed.payload, signed(failed.payload))).status).toBe(200);
+    expect(await paymentRow(paymentId)).toMatchObject({
+      status: 'rejected',
+      rejectReason: 'El banco rechazó el pago. No se hizo ningún cargo.',
+    });
+    const late = event('checkout.session.async_payment_succeeded', session);
+    expect((await deliver(late.payload, signed(late.payload))).status).toBe(200);
+    expect(await balances(t.database.db, id)).toEqual({ available: 0n, held: 0n });
   });
 
   it('still answers 200 and keeps the credit when the e-mail fails', async () => {
