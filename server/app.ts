@@ -11,7 +11,9 @@ import { mailboxRoutes } from './features/dev-mailbox/mailbox.routes';
 import { meRoutes } from './features/me/me.routes';
 import { walletRoutes } from './features/wallet/wallet.routes';
 import { adminRoutes } from './features/admin/admin.routes';
+import { catalogueAdminRoutes, catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { fundsAdminRoutes, fundsRoutes } from './features/funds/funds.routes';
+import { ordersAdminRoutes, ordersRoutes } from './features/orders/orders.routes';
 import { stripeRoutes, stripeWebhookRoutes } from './features/payments/stripe/stripe.routes';
 import { voucherAdminRoutes, voucherRedeemRoutes } from './features/vouchers/vouchers.routes';
 import type { Auth } from './lib/auth';
@@ -132,6 +134,10 @@ export function createApp(deps: AppDeps) {
     '/api/webhooks/stripe',
     stripeWebhookRoutes({ db, env, mailer, logger, stripe: env.stripe }),
   );
+  app.route('/api/services', catalogueRoutes({ db, auth }));
+  app.route('/api/admin/services', catalogueAdminRoutes({ db, auth }));
+  app.route('/api/orders', ordersRoutes({ db, auth, env, mailer, logger }));
+  app.route('/api/admin/orders', ordersAdminRoutes({ db, auth, env, mailer, logger }));
   app.route('/api/admin/funds', fundsAdminRoutes({ db, auth, env, mailer, logger }));
   app.route('/api/admin/vouchers', voucherAdminRoutes({ db, auth }));
   app.route('/api/admin', adminRoutes({ db, auth }));

@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  SEED_DEMO: booleanString.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { openDatabase } from './db/client';
 import { loadEnv } from './env';
 import { createAuth } from './lib/auth';
+import { seedDemoCatalogue } from './features/catalogue/catalogue.seed';
 import { ensureAdmin } from './lib/bootstrap-admin';
 import { createLogger } from './lib/logger';
 import { createMailer } from './lib/mail';
@@ -18,6 +19,10 @@ async function main() {
   const logger = createLogger(env.LOG_LEVEL);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await database.migrate();
+  if (env.SEED_DEMO) {
+    const seeded = await seedDemoCatalogue(database.db);
+    if (seeded > 0) logger.info({ seeded }, 'demo catalogue inserted into the empty database');
+  }
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,

@@ -24,7 +24,8 @@ test('a new name shows at once in the header, cut to 17 characters + "..."', asy
   await expect(userName).toHaveText('Maximiliano Aleja...');
   await expect(avatar).toHaveText('M');
   await expect(page.getByRole('button', { name: /Menú de usuario/ })).toHaveAccessibleName(
-    'Menú de usuario: Maximiliano Aleja...',
+    // The name keeps the visible text, Saldo included (WCAG 2.5.3).
+    'Menú de usuario: Maximiliano Aleja... Saldo: $0.00',
   );
   expect(await page.evaluate(() => (window as unknown as { __marker?: string }).__marker)).toBe(
     'same-document',

@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { ServiceField } from '../../../shared/schemas/catalogue';
+import { user } from './auth';
+
+/** A service customers can order (DESIGN.md §5). Prices are integer cents. */
+export const service = pgTable(
+  'service',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    category: text('category').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    deliveryTime: text('delivery_time').notNull(),
+    /** Flat price per order ('order'), or price per 1000 units ('1000'). */
+    price: bigint('price', { mode: 'bigint' }).notNull(),
+    unit: text('unit').notNull().default('order'),
+    minQuantity: integer('min_quantity'),
+    maxQuantity: integer('max_quantity'),
+    fields: jsonb('fields').$type<ServiceField[]>().notNull(),
+    active: boolean('active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    /** When false, the same identifier cannot be ordered again while an order is in flight. */
+    allowRecheck: boolean('allow_recheck').notNull().default(false),
+    supplier: jsonb('supplier'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('service_category_idx').on(t.category, t.active, t.sortOrder),
+    check('service_price_positive', sql`${t.price} > 0`),
+    check('service_unit_valid', sql`${t.unit} IN ('order', '1000')`),
+    check(
+      'service_quantity_valid',
+      sql`(${t.unit} = 'order') OR (${t.minQuantity} IS NOT NULL AND ${t.maxQuantity} IS NOT NULL AND ${t.minQuantity} > 0 AND ${t.maxQuantity} >= ${t.minQuantity})`,
+    ),
+    check(
+      'service_category_valid',
+      sql`${t.category} IN ('IMEI', 'unlock', 'licenses', 'streaming', 'gaming', 'social', 'cleanimei')`,
+    ),
+  ],
+);
+
+/**
+ * An order. Its price is held from the customer's available balance when it is placed
+ * (available → held, same transaction); completion captures it (held → revenue); rejection or
+ * cancellation releases it (held → available) exactly once.
+ */
+export const order = pgTable(
+  'order',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: bigserial('number', { mode: 'number' }).notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => service.id),
+    category: text('category').notNull(),
+    serviceName: text('service_name').notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    fields: jsonb('fields').$type<Record<string, string>>().notNull(),
+    /** The identifier the duplicate rule looks at (the IMEI, serial, link…), when there is one. */
+    identifier: text('identifier'),
+    /** Set while in flight for services without re-check: a unique index refuses a duplicate. */
+    inflightKey: text('inflight_key'),
+    price: bigint('price', { mode: 'bigint' }).notNull(),
+    status: text('status').notNull().default('pending'),
+    result: text('result'),
+    rejectReason: text('reject_reason'),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    supplierRef: text('supplier_ref'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('order_number_uq').on(t.number),
+    uniqueIndex('order_idempotency_uq').on(t.userId, t.idempotencyKey),
+    uniqueIndex('order_inflight_uq').on(t.inflightKey),
+    index('order_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('order_user_status_idx').on(t.userId, t.status),
+    index('order_status_created_idx').on(t.status, t.createdAt),
+    index('order_user_identifier_idx').on(t.userId, t.identifier),
+    check('order_price_positive', sql`${t.price} > 0`),
+    check('order_quantity_positive', sql`${t.quantity} > 0`),
+    check(
+      'order_status_valid',
+      sql`${t.status} IN ('pending', 'processing', 'completed', 'rejected', 'cancelled', 'partial')`,
+    ),
+  ],
+);
+
+/** Every change of an order, with time and actor. Append-only. */
+export const orderEvent = pgTable(
+  'order_event',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => order.id),
+    status: text('status').notNull(),
+    note: text('note'),
+    actorId: text('actor_id'),
+    actorRole: text('actor_role').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_event_order_idx').on(t.orderId, t.id)],
+);

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { CATEGORIES, type CategorySlug } from '../../../shared/categories';
+import { duplicateFieldKey, serviceFieldListSchema } from '../../../shared/fields';
+import { parseAmount } from '../../../shared/money';
+import type { ServiceDto, ServiceField } from '../../../shared/schemas/catalogue';
+
+export const CATEGORY_SLUGS = CATEGORIES.map((c) => c.slug) as [CategorySlug, ...CategorySlug[]];
+
+/** 100 000.00 dollars: a typo guard, far above any real service price. */
+export const MAX_PRICE_CENTS = 10_000_000n;
+export const MAX_QUANTITY = 10_000_000;
+
+export function isCategorySlug(value: string): value is CategorySlug {
+  return (CATEGORY_SLUGS as string[]).includes(value);
+}
+
+/** What admins see: the customer view plus the state customers never see. */
+export type AdminServiceDto = ServiceDto & { active: boolean; sortOrder: number };
+
+export type CategoryCountDto = { slug: CategorySlug; label: string; count: number };
+
+const CategorySchema = z.enum(CATEGORY_SLUGS, { error: 'Elige una categoría válida.' });
+
+const PriceSchema = z
+  .string({ error: 'Escribe el precio, por ejemplo 1.50.' })
+  .trim()
+  .refine(
+    (v) => parseAmount(v) !== null,
+    'Escribe un precio válido, con hasta dos decimales (por ejemplo 1.50).',
+  )
+  .refine((v) => (parseAmount(v) ?? 0n) > 0n, 'El precio debe ser mayor que cero.')
+  .refine(
+    (v) => (parseAmount(v) ?? 0n) <= MAX_PRICE_CENTS,
+    'El precio no puede pasar de 100000.00.',
+  )
+  .transform((v) => parseAmount(v) ?? 0n);
+
+const QuantitySchema = (what: string) =>
+  z
+    .number({ error: `${what} debe ser un número.` })
+    .int(`${what} debe ser un número entero.`)
+    .min(1, `${what} debe ser al menos 1.`)
+    .max(MAX_QUANTITY, `${what} no puede pasar de ${MAX_QUANTITY}.`);
+
+/** The fields a service asks for, with the position of the first problem in each message. */
+const FieldsSchema = z.unknown().transform((raw, ctx): ServiceField[] => {
+  const parsed = serviceFieldListSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const index = issue?.path[0];
+    const prefix = typeof index === 'number' ? `Campo ${index + 1}: ` : '';
+    ctx.addIssue({ code: 'custom', message: `${prefix}${issue?.message ?? 'Campos no válidos.'}` });
+    return z.NEVER;
+  }
+  const duplicate = duplicateFieldKey(parsed.data);
+  if (duplicate) {
+    ctx.addIssue({ code: 'custom', message: `La clave «${duplicate}» está repetida.` });
+    return z.NEVER;
+  }
+  if (parsed.data.filter((f) => f.identifier === true).length > 1) {
+    ctx.addIssue({ code: 'custom', message: 'Solo un campo puede ser el identificador.' });
+    return z.NEVER;
+  }
+  return parsed.data;
+});
+
+const serviceShape = {
+  category: CategorySchema,
+  name: z
+    .string({ error: 'Escribe el nombre del servicio.' })
+    .trim()
+    .min(3, 'El nombre debe tener al menos 3 caracteres.')
+    .max(120, 'El nombre es demasiado largo (máximo 120 caracteres).'),
+  description: z
+    .string({ error: 'Escribe una descripción.' })
+    .trim()
+    .min(1, 'Escribe una descripción.')
+    .max(1000, 'La descripción es demasiado larga (máximo 1000 caracteres).'),
+  deliveryTime: z
+    .string({ error: 'Escribe el tiempo de entrega.' })
+    .trim()
+    .min(1, 'Escribe el tiempo de entrega.')
+    .max(60, 'El tiempo de entrega es demasiado largo (máximo 60 caracteres).'),
+  price: PriceSchema,
+  unit: z.enum(['order', '1000'], { error: 'La unidad debe ser «order» o «1000».' }),
+  minQuantity: QuantitySchema('La cantidad mínima').nullable(),
+  maxQuantity: QuantitySchema('La cantidad máxima').nullable(),
+  fields: FieldsSchema,
+  active: z.boolean({ error: 'Indica si el servicio está activo.' }),
+  sortOrder: z
+    .number({ error: 'El orden debe ser un número.' })
+    .int('El orden debe ser un número entero.')
+    .min(0, 'El orden no puede ser negativo.')
+    .max(1_000_000, 'El orden es demasiado grande.'),
+  allowRecheck: z.boolean({ error: 'Indica si se permite volver a consultar.' }),
+};
+
+export const CreateServiceSchema = z.object({
+  ...serviceShape,
+  unit: serviceShape.unit.default('order'),
+  minQuantity: serviceShape.minQuantity.optional(),
+  maxQuantity: serviceShape.maxQuantity.optional(),
+  active: serviceShape.active.default(true),
+  sortOrder: serviceShape.sortOrder.optional(),
+  allowRecheck: serviceShape.allowRecheck.default(false),
+});
+export type CreateServiceInput = z.infer<typeof CreateServiceSchema>;
+
+export const UpdateServiceSchema = z
+  .object(serviceShape)
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'No hay cambios que guardar.');
+export type UpdateServiceInput = z.infer<typeof UpdateServiceSchema>;
+
+/**
+ * Unit and quantities together: per-1000 services need 1 ≤ min ≤ max; per-order services have none.
+ * Returns field errors (empty when fine).
+ */
+export function quantityErrors(v: {
+  unit: string;
+  minQuantity: number | null | undefined;
+  maxQuantity: number | null | undefined;
+}): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (v.unit !== '1000') return errors;
+  if (v.minQuantity == null) errors.minQuantity = 'Indica la cantidad mínima.';
+  if (v.maxQuantity == null) errors.maxQuantity = 'Indica la cantidad máxima.';
+  if (v.minQuantity != null && v.maxQuantity != null && v.maxQuantity < v.minQuantity) {
+    errors.maxQuantity = 'La cantidad máxima no puede ser menor que la mínima.';
+  }
+  return errors;
+}
+
+export const ReorderSchema = z.object({
+  ids: z
+    .array(z.string({ error: 'Cada servicio debe ser un identificador.' }), {
+      error: 'Envía la lista de servicios en el nuevo orden.',
+    })
+    .min(1, 'Envía al menos un servicio.')
+    .max(1000, 'Demasiados servicios a la vez.')
+    .refine((ids) => new Set(ids).size === ids.length, 'Hay servicios repetidos en la lista.'),
+});
+
+export const BulkPriceSchema = z.object({
+  percent: z
+    .number({ error: 'Escribe el porcentaje como número (por ejemplo 10 o -5.5).' })
+    .min(-90, 'El porcentaje no puede ser menor que -90.')
+    .max(500, 'El porcentaje no puede ser mayor que 500.')
+    .refine(
+      (p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6,
+      'El porcentaje admite como máximo dos decimales.',
+    )
+    .refine((p) => Math.round(p * 100) !== 0, 'El porcentaje no puede ser cero.'),
+  category: CategorySchema.optional(),
+});
+export type BulkPriceInput = z.infer<typeof BulkPriceSchema>;

@@ -1,0 +1,352 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { CategorySlug } from '../../../shared/categories';
+import { formatAmount } from '../../../shared/money';
+import type { ServiceDto } from '../../../shared/schemas/catalogue';
+import type { Db, Tx } from '../../db/client';
+import { service } from '../../db/schema/catalogue';
+import { AppError } from '../../lib/errors';
+import { recordAudit } from '../audit/audit.service';
+import {
+  CATEGORY_SLUGS,
+  MAX_PRICE_CENTS,
+  quantityErrors,
+  type AdminServiceDto,
+  type BulkPriceInput,
+  type CreateServiceInput,
+  type UpdateServiceInput,
+} from './catalogue.schemas';
+
+export type ServiceRow = typeof service.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOT_FOUND_MESSAGE = 'El servicio no existe o no está disponible.';
+
+export function toServiceDto(row: ServiceRow): ServiceDto {
+  const unit = row.unit === '1000' ? '1000' : 'order';
+  return {
+    id: row.id,
+    category: row.category as CategorySlug,
+    name: row.name,
+    description: row.description,
+    deliveryTime: row.deliveryTime,
+    price: formatAmount(row.price),
+    unit,
+    ...(unit === '1000' && row.minQuantity !== null ? { minQuantity: row.minQuantity } : {}),
+    ...(unit === '1000' && row.maxQuantity !== null ? { maxQuantity: row.maxQuantity } : {}),
+    allowRecheck: row.allowRecheck,
+    fields: row.fields,
+  };
+}
+
+export function toAdminServiceDto(row: ServiceRow): AdminServiceDto {
+  return { ...toServiceDto(row), active: row.active, sortOrder: row.sortOrder };
+}
+
+/** The audit snapshot of a service (amounts as decimal strings). */
+function snapshot(row: ServiceRow) {
+  return { ...toAdminServiceDto(row), priceCents: row.price.toString() };
+}
+
+export async function listServices(
+  db: Db,
+  options: { category?: CategorySlug; includeInactive?: boolean } = {},
+): Promise<ServiceRow[]> {
+  const conditions = [];
+  if (options.category) conditions.push(eq(service.category, options.category));
+  if (!options.includeInactive) conditions.push(eq(service.active, true));
+  return db
+    .select()
+    .from(service)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(asc(service.sortOrder), asc(service.name), asc(service.id));
+}
+
+/** One service; 404 for an unknown, malformed or (unless `includeInactive`) inactive id. */
+export async function getService(
+  db: Db,
+  id: string,
+  options: { includeInactive?: boolean } = {},
+): Promise<ServiceRow> {
+  if (!UUID.test(id)) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  const [row] = await db.select().from(service).where(eq(service.id, id));
+  if (!row || (!row.active && !options.includeInactive)) {
+    throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  }
+  return row;
+}
+
+/** Active services per category slug (every slug present, 0 when empty). */
+export async function categoryCounts(db: Db): Promise<Record<CategorySlug, number>> {
+  const rows = await db
+    .select({ category: service.category, n: count() })
+    .from(service)
+    .where(eq(service.active, true))
+    .groupBy(service.category);
+  const counts = Object.fromEntries(CATEGORY_SLUGS.map((slug) => [slug, 0])) as Record<
+    CategorySlug,
+    number
+  >;
+  for (const r of rows) {
+    if (r.category in counts) counts[r.category as CategorySlug] = Number(r.n);
+  }
+  return counts;
+}
+
+function throwIfErrors(errors: Record<string, string>): void {
+  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', undefined, errors);
+}
+
+export async function createService(
+  db: Db,
+  adminId: string,
+  input: CreateServiceInput,
+  ipAddress: string | null = null,
+): Promise<ServiceRow> {
+  throwIfErrors(
+    quantityErrors({
+      unit: input.unit,
+      minQuantity: input.minQuantity,
+      maxQuantity: input.maxQuantity,
+    }),
+  );
+  const perThousand = input.unit === '1000';
+  return db.transaction(async (tx) => {
+    let sortOrder = input.sortOrder;
+    if (sortOrder === undefined) {
+      // New services go last in their category.
+      const [last] = await tx
+        .select({ max: sql<number | null>`max(${service.sortOrder})` })
+        .from(service)
+        .where(eq(service.category, input.category));
+      sortOrder = Number(last?.max ?? 0) + 10;
+    }
+    const [row] = await tx
+      .insert(service)
+      .values({
+        category: input.category,
+        name: input.name,
+        description: input.description,
+        deliveryTime: input.deliveryTime,
+        price: input.price,
+        unit: input.unit,
+        minQuantity: perThousand ? (input.minQuantity ?? null) : null,
+        maxQuantity: perThousand ? (input.maxQuantity ?? null) : null,
+        fields: input.fields,
+        active: input.active,
+        sortOrder,
+        allowRecheck: input.allowRecheck,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: 'service.create',
+      targetType: 'service',
+      targetId: row.id,
+      after: snapshot(row),
+      ipAddress,
+    });
+    return row;
+  });
+}
+
+/** Locks one service row for an admin change; 404 when unknown (inactive ones included). */
+async function lockService(tx: Tx, id: string): Promise<ServiceRow> {
+  if (!UUID.test(id)) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  const [row] = await tx.select().from(service).where(eq(service.id, id)).for('update');
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  return row;
+}
+
+/** Partial update; unit and quantities are checked against the merged result. */
+export async function updateService(
+  db: Db,
+  adminId: string,
+  id: string,
+  patch: UpdateServiceInput,
+  ipAddress: string | null = null,
+): Promise<ServiceRow> {
+  return db.transaction(async (tx) => {
+    const before = await lockService(tx, id);
+    const unit = patch.unit ?? before.unit;
+    const perThousand = unit === '1000';
+    const minQuantity = perThousand
+      ? patch.minQuantity !== undefined
+        ? patch.minQuantity
+        : before.minQuantity
+      : null;
+    const maxQuantity = perThousand
+      ? patch.maxQuantity !== undefined
+        ? patch.maxQuantity
+        : before.maxQuantity
+      : null;
+    throwIfErrors(quantityErrors({ unit, minQuantity, maxQuantity }));
+    const [after] = await tx
+      .update(service)
+      .set({
+        ...(patch.category !== undefined ? { category: patch.category } : {}),
+        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.description !== undefined ? { description: patch.description } : {}),
+        ...(patch.deliveryTime !== undefined ? { deliveryTime: patch.deliveryTime } : {}),
+        ...(patch.price !== undefined ? { price: patch.price } : {}),
+        ...(patch.fields !== undefined ? { fields: patch.fields } : {}),
+        ...(patch.active !== undefined ? { active: patch.active } : {}),
+        ...(patch.sortOrder !== undefined ? { sortOrder: patch.sortOrder } : {}),
+        ...(patch.allowRecheck !== undefined ? { allowRecheck: patch.allowRecheck } : {}),
+        unit,
+        minQuantity,
+        maxQuantity,
+        updatedAt: new Date(),
+      })
+      .where(eq(service.id, id))
+      .returning();
+    if (!after) throw new Error('update returned no row');
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: 'service.update',
+      targetType: 'service',
+      targetId: id,
+      before: snapshot(before),
+      after: snapshot(after),
+      ipAddress,
+    });
+    return after;
+  });
+}
+
+/** Shows or hides a service for customers. */
+export async function setActive(
+  db: Db,
+  adminId: string,
+  id: string,
+  active: boolean,
+  ipAddress: string | null = null,
+): Promise<ServiceRow> {
+  return db.transaction(async (tx) => {
+    const before = await lockService(tx, id);
+    const [after] = await tx
+      .update(service)
+      .set({ active, updatedAt: new Date() })
+      .where(eq(service.id, id))
+      .returning();
+    if (!after) throw new Error('update returned no row');
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: active ? 'service.activate' : 'service.deactivate',
+      targetType: 'service',
+      targetId: id,
+      before: { active: before.active },
+      after: { active: after.active },
+      ipAddress,
+    });
+    return after;
+  });
+}
+
+/**
+ * Gives the listed services the sort orders 10, 20, 30… in the order given. Services not listed
+ * keep theirs. Every id must exist.
+ */
+export async function reorder(
+  db: Db,
+  adminId: string,
+  ids: string[],
+  ipAddress: string | null = null,
+): Promise<void> {
+  if (new Set(ids).size !== ids.length) {
+    throw new AppError('VALIDATION_FAILED', undefined, {
+      ids: 'Hay servicios repetidos en la lista.',
+    });
+  }
+  if (ids.some((id) => !UUID.test(id))) {
+    throw new AppError('VALIDATION_FAILED', undefined, { ids: 'Algún servicio no existe.' });
+  }
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: service.id, sortOrder: service.sortOrder })
+      .from(service)
+      .where(inArray(service.id, ids))
+      .orderBy(asc(service.id))
+      .for('update');
+    if (rows.length !== ids.length) {
+      throw new AppError('VALIDATION_FAILED', undefined, { ids: 'Algún servicio no existe.' });
+    }
+    const before = new Map(rows.map((r) => [r.id, r.sortOrder]));
+    const now = new Date();
+    for (const [index, id] of ids.entries()) {
+      await tx
+        .update(service)
+        .set({ sortOrder: (index + 1) * 10, updatedAt: now })
+        .where(eq(service.id, id));
+    }
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: 'service.reorder',
+      targetType: 'service',
+      targetId: ids.length === 1 ? (ids[0] ?? 'catalogue') : 'catalogue',
+      before: ids.map((id) => ({ id, sortOrder: before.get(id) })),
+      after: ids.map((id, index) => ({ id, sortOrder: (index + 1) * 10 })),
+      ipAddress,
+    });
+  });
+}
+
+/**
+ * New price for a change of `basisPoints` (1% = 100): rounded UP to the cent with integer math,
+ * never below 1 cent.
+ */
+export function applyPercent(priceCents: bigint, basisPoints: bigint): bigint {
+  const numerator = priceCents * (10_000n + basisPoints);
+  const rounded = numerator % 10_000n === 0n ? numerator / 10_000n : numerator / 10_000n + 1n;
+  return rounded < 1n ? 1n : rounded;
+}
+
+/** Raises or lowers every price (of one category, or all) by a percentage, with an audit per service. */
+export async function bulkPriceChange(
+  db: Db,
+  adminId: string,
+  input: BulkPriceInput,
+  ipAddress: string | null = null,
+): Promise<{ updated: number }> {
+  const basisPoints = BigInt(Math.round(input.percent * 100));
+  if (basisPoints < -9000n || basisPoints > 50_000n || basisPoints === 0n) {
+    throw new AppError('VALIDATION_FAILED', undefined, {
+      percent: 'El porcentaje debe estar entre -90 y 500 y no puede ser cero.',
+    });
+  }
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(service)
+      .where(input.category ? eq(service.category, input.category) : undefined)
+      .orderBy(asc(service.id))
+      .for('update');
+    const now = new Date();
+    let updated = 0;
+    for (const row of rows) {
+      const next = applyPercent(row.price, basisPoints);
+      if (next > MAX_PRICE_CENTS) {
+        throw new AppError('VALIDATION_FAILED', undefined, {
+          percent: `El precio de «${row.name}» pasaría de 100000.00.`,
+        });
+      }
+      if (next === row.price) continue;
+      await tx.update(service).set({ price: next, updatedAt: now }).where(eq(service.id, row.id));
+      await recordAudit(tx, {
+        actorId: adminId,
+        action: 'service.price_bulk',
+        targetType: 'service',
+        targetId: row.id,
+        before: { price: formatAmount(row.price) },
+        after: {
+          price: formatAmount(next),
+          percent: input.percent,
+          category: input.category ?? null,
+        },
+        ipAddress,
+      });
+      updated += 1;
+    }
+    return { updated };
+  });
+}

@@ -1,0 +1,333 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORIES } from '../../../shared/categories';
+import type { ServiceDto } from '../../../shared/schemas/catalogue';
+import { service } from '../../db/schema/catalogue';
+import { auditLog } from '../../db/schema/payments';
+import {
+  createTestApp,
+  registerVerified,
+  signInAdmin,
+  TEST_ORIGIN,
+  type TestApp,
+  type TestClient,
+} from '../../../tests/setup/test-app';
+import { dbTargets } from '../../../tests/setup/test-db';
+import type { AdminServiceDto, CategoryCountDto } from './catalogue.schemas';
+import { applyPercent, bulkPriceChange, getService, listServices } from './catalogue.service';
+import { seedDemoCatalogue } from './catalogue.seed';
+
+/** The real app, every route mounted as in production. */
+function catalogueApp(t: TestApp) {
+  return t.app;
+}
+
+describe.each(dbTargets())('service catalogue on %s', (target) => {
+  let t: TestApp;
+  let app: ReturnType<typeof catalogueApp>;
+  let customer: TestClient;
+  let admin: { client: TestClient; id: string };
+
+  function call(who: TestClient, method: string, url: string, body?: unknown) {
+    const headers: Record<string, string> = { Origin: TEST_ORIGIN };
+    if (who.cookies.size) {
+      headers.Cookie = [...who.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    }
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    return app.request(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  }
+
+  async function json<T>(res: Response, status = 200): Promise<T> {
+    const text = await res.text();
+    expect(res.status, text).toBe(status);
+    return JSON.parse(text) as T;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(target);
+    app = catalogueApp(t);
+    customer = (await registerVerified(t, 'Lucía')).client;
+    admin = await signInAdmin(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('seeds the demo catalogue once, with at least three services per category', async () => {
+    const first = await seedDemoCatalogue(t.database.db);
+    expect(first).toBeGreaterThanOrEqual(21);
+    expect(await seedDemoCatalogue(t.database.db)).toBe(0);
+    const rows = await listServices(t.database.db, { includeInactive: true });
+    expect(rows).toHaveLength(first);
+    for (const { slug } of CATEGORIES) {
+      expect(rows.filter((r) => r.category === slug).length, slug).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('lists, filters and shows services as DTOs', async () => {
+    const all = await json<{ items: ServiceDto[] }>(await call(customer, 'GET', '/api/services'));
+    expect(all.items.length).toBeGreaterThanOrEqual(21);
+
+    const imei = await json<{ items: ServiceDto[] }>(
+      await call(customer, 'GET', '/api/services?category=IMEI'),
+    );
+    expect(imei.items.map((s) => s.name)).toEqual([
+      'Consulta IMEI completa (operador, bloqueo, garantía)',
+      'Estado de iCloud (Find My iPhone)',
+      'Consulta de lista negra GSMA',
+    ]);
+    const icloud = imei.items[1];
+    expect(icloud).toMatchObject({
+      category: 'IMEI',
+      price: '0.25',
+      unit: 'order',
+      allowRecheck: true,
+    });
+    expect(icloud).not.toHaveProperty('minQuantity');
+    expect(icloud).not.toHaveProperty('active');
+    expect(icloud?.fields.map((f) => f.key)).toContain('imei');
+
+    const social = await json<{ items: ServiceDto[] }>(
+      await call(customer, 'GET', '/api/services?category=social'),
+    );
+    const instagram = social.items.find((s) => s.name === 'Seguidores de Instagram');
+    expect(instagram).toMatchObject({
+      price: '1.50',
+      unit: '1000',
+      minQuantity: 100,
+      maxQuantity: 10000,
+    });
+    expect(instagram?.fields).toEqual([expect.objectContaining({ key: 'link', identifier: true })]);
+
+    const detail = await json<ServiceDto>(
+      await call(customer, 'GET', `/api/services/${icloud?.id ?? ''}`),
+    );
+    expect(detail).toEqual(icloud);
+
+    const unknown = await json<{ message: string }>(
+      await call(customer, 'GET', '/api/services?category=juegos'),
+      400,
+    );
+    expect(unknown.message).toBe('La categoría no existe.');
+
+    const categories = await json<CategoryCountDto[]>(
+      await call(customer, 'GET', '/api/services/categories'),
+    );
+    expect(categories.map((c) => c.slug)).toEqual(CATEGORIES.map((c) => c.slug));
+    expect(categories[0]).toEqual({ slug: 'IMEI', label: 'Servicios IMEI', count: 3 });
+  });
+
+  it('404 for unknown, malformed and inactive services; admins still see inactive ones', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'no-es-un-uuid', "1' OR 1=1"]) {
+      const body = await json<{ message: string }>(
+        await call(customer, 'GET', `/api/services/${encodeURIComponent(id)}`),
+        404,
+      );
+      expect(body.message).toBe('El servicio no existe o no está disponible.');
+    }
+    const [target] = await listServices(t.database.db, { category: 'gaming' });
+    if (!target) throw new Error('no gaming service');
+    const hidden = await json<AdminServiceDto>(
+      await call(admin.client, 'PATCH', `/api/admin/services/${target.id}`, { active: false }),
+    );
+    expect(hidden.active).toBe(false);
+    await json(await call(customer, 'GET', `/api/services/${target.id}`), 404);
+    const gaming = await json<{ items: ServiceDto[] }>(
+      await call(customer, 'GET', '/api/services?category=gaming'),
+    );
+    expect(gaming.items.map((s) => s.id)).not.toContain(target.id);
+    const adminList = await json<{ items: AdminServiceDto[] }>(
+      await call(admin.client, 'GET', '/api/admin/services'),
+    );
+    expect(adminList.items.find((s) => s.id === target.id)).toMatchObject({
+      active: false,
+      sortOrder: target.sortOrder,
+    });
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, target.id), eq(auditLog.action, 'service.deactivate')));
+    expect(audit).toMatchObject({
+      actorId: admin.id,
+      before: { active: true },
+      after: { active: false },
+    });
+    await json(
+      await call(admin.client, 'PATCH', `/api/admin/services/${target.id}`, { active: true }),
+    );
+  });
+
+  it('refuses customers and anonymous visitors on admin routes', async () => {
+    const routes: [string, string, unknown?][] = [
+      ['GET', '/api/admin/services'],
+      ['POST', '/api/admin/services', {}],
+      ['PATCH', '/api/admin/services/00000000-0000-4000-8000-000000000000', { active: false }],
+      ['POST', '/api/admin/services/reorder', { ids: [] }],
+      ['POST', '/api/admin/services/bulk-price', { percent: 10 }],
+    ];
+    for (const [method, url, body] of routes) {
+      await json(await call(customer, method, url, body), 403);
+      await json(await call(t.client(), method, url, body), 401);
+    }
+    await json(await call(t.client(), 'GET', '/api/services'), 401);
+  });
+
+  it('creates a service, with Spanish field errors for invalid definitions', async () => {
+    const base = {
+      category: 'unlock',
+      name: 'Desbloqueo de operador — Claro (Colombia)',
+      description: 'Liberación oficial por IMEI.',
+      deliveryTime: '1–3 días hábiles',
+      price: '10.5',
+      fields: [{ key: 'imei', label: 'IMEI', type: 'imei', identifier: true }],
+    };
+    const bad = await json<{ code: string; fields: Record<string, string> }>(
+      await call(admin.client, 'POST', '/api/admin/services', {
+        ...base,
+        category: 'otra',
+        price: '0',
+        fields: [
+          { key: 'imei', label: 'IMEI', type: 'imei' },
+          { key: 'modelo', label: 'Modelo', type: 'select' },
+        ],
+      }),
+      400,
+    );
+    expect(bad.code).toBe('VALIDATION_FAILED');
+    expect(bad.fields).toEqual({
+      category: 'Elige una categoría válida.',
+      price: 'El precio debe ser mayor que cero.',
+      fields: 'Campo 2: Una lista de opciones necesita al menos una opción.',
+    });
+    const dup = await json<{ fields: Record<string, string> }>(
+      await call(admin.client, 'POST', '/api/admin/services', {
+        ...base,
+        fields: [
+          { key: 'imei', label: 'IMEI', type: 'imei' },
+          { key: 'imei', label: 'Otro', type: 'text' },
+        ],
+      }),
+      400,
+    );
+    expect(dup.fields).toEqual({ fields: 'La clave «imei» está repetida.' });
+    const noQty = await json<{ fields: Record<string, string> }>(
+      await call(admin.client, 'POST', '/api/admin/services', { ...base, unit: '1000' }),
+      400,
+    );
+    expect(noQty.fields).toEqual({
+      minQuantity: 'Indica la cantidad mínima.',
+      maxQuantity: 'Indica la cantidad máxima.',
+    });
+
+    const created = await json<AdminServiceDto>(
+      await call(admin.client, 'POST', '/api/admin/services', base),
+      201,
+    );
+    expect(created).toMatchObject({
+      category: 'unlock',
+      price: '10.50',
+      unit: 'order',
+      active: true,
+      allowRecheck: false,
+      fields: [{ key: 'imei', label: 'IMEI', type: 'imei', required: true, identifier: true }],
+    });
+    const unlock = await listServices(t.database.db, { category: 'unlock' });
+    expect(unlock.at(-1)?.id).toBe(created.id);
+
+    const updated = await json<AdminServiceDto>(
+      await call(admin.client, 'PATCH', `/api/admin/services/${created.id}`, {
+        price: '11.00',
+        deliveryTime: 'Instantáneo',
+      }),
+    );
+    expect(updated).toMatchObject({ price: '11.00', deliveryTime: 'Instantáneo', name: base.name });
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, created.id))
+      .orderBy(auditLog.createdAt);
+    expect(audits.map((a) => a.action)).toEqual(['service.create', 'service.update']);
+    expect(audits[1]).toMatchObject({
+      actorId: admin.id,
+      before: { price: '10.50' },
+      after: { price: '11.00' },
+    });
+    await json(
+      await call(admin.client, 'PATCH', '/api/admin/services/no-existe', { price: '1.00' }),
+      404,
+    );
+  });
+
+  it('bulk price changes round up to the cent and never go below 1 cent', async () => {
+    expect(applyPercent(25n, 1000n)).toBe(28n);
+    expect(applyPercent(1n, -5000n)).toBe(1n);
+    expect(applyPercent(1999n, -1050n)).toBe(1790n);
+
+    const [icloud] = await t.database.db
+      .select()
+      .from(service)
+      .where(eq(service.name, 'Estado de iCloud (Find My iPhone)'));
+    if (!icloud) throw new Error('no iCloud service');
+    const imeiBefore = await listServices(t.database.db, { category: 'IMEI' });
+    const res = await json<{ updated: number }>(
+      await call(admin.client, 'POST', '/api/admin/services/bulk-price', {
+        percent: 10,
+        category: 'IMEI',
+      }),
+    );
+    expect(res.updated).toBe(imeiBefore.length);
+    expect((await getService(t.database.db, icloud.id)).price).toBe(28n);
+    const others = await listServices(t.database.db, { category: 'streaming' });
+    expect(others.find((s) => s.name === 'Netflix Premium — 1 mes')?.price).toBe(799n);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, icloud.id), eq(auditLog.action, 'service.price_bulk')));
+    expect(audit).toMatchObject({
+      actorId: admin.id,
+      before: { price: '0.25' },
+      after: { price: '0.28', percent: 10 },
+    });
+
+    await t.database.db.update(service).set({ price: 1n }).where(eq(service.id, icloud.id));
+    await bulkPriceChange(t.database.db, admin.id, { percent: -50, category: 'IMEI' });
+    expect((await getService(t.database.db, icloud.id)).price).toBe(1n);
+
+    for (const percent of [-91, 501, 0, 1.234, '10']) {
+      const bad = await json<{ fields: Record<string, string> }>(
+        await call(admin.client, 'POST', '/api/admin/services/bulk-price', { percent }),
+        400,
+      );
+      expect(bad.fields.percent).toBeTruthy();
+    }
+  });
+
+  it('reorders services and audits it', async () => {
+    const before = await listServices(t.database.db, { category: 'streaming' });
+    const reversed = before.map((s) => s.id).reverse();
+    const res = await json<{ items: AdminServiceDto[] }>(
+      await call(admin.client, 'POST', '/api/admin/services/reorder', { ids: reversed }),
+    );
+    expect(res.items.filter((s) => s.category === 'streaming').map((s) => s.id)).toEqual(reversed);
+    const customerView = await json<{ items: ServiceDto[] }>(
+      await call(customer, 'GET', '/api/services?category=streaming'),
+    );
+    expect(customerView.items.map((s) => s.id)).toEqual(reversed);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'service.reorder'));
+    expect(audit).toMatchObject({ actorId: admin.id, targetType: 'service' });
+    const bad = await json<{ fields: Record<string, string> }>(
+      await call(admin.client, 'POST', '/api/admin/services/reorder', {
+        ids: ['00000000-0000-4000-8000-000000000000'],
+      }),
+      400,
+    );
+    expect(bad.fields.ids).toBe('Algún servicio no existe.');
+  });
+});

@@ -1,0 +1,488 @@
+import { createHash } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { CategorySlug } from '../../../shared/categories';
+import { validateOrderFields } from '../../../shared/fields';
+import { chargeCents, formatAmount } from '../../../shared/money';
+import {
+  ORDER_STATUS_LABELS,
+  type OrderDto,
+  type OrderEventDto,
+  type OrderStatus,
+} from '../../../shared/schemas/orders';
+import type { Db, Tx } from '../../db/client';
+import { order, orderEvent, service } from '../../db/schema/catalogue';
+import { AppError } from '../../lib/errors';
+import { customerAccounts, systemAccount, transfer } from '../ledger/ledger.service';
+
+export type OrderRow = typeof order.$inferSelect;
+type ServiceRow = typeof service.$inferSelect;
+type Actor = { id: string | null; role: 'customer' | 'admin' | 'system' };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const IN_FLIGHT: OrderStatus[] = ['pending', 'processing'];
+
+export function toOrderDto(row: OrderRow, events?: OrderEventDto[]): OrderDto {
+  const status = row.status as OrderStatus;
+  return {
+    id: row.id,
+    number: row.number,
+    serviceId: row.serviceId,
+    serviceName: row.serviceName,
+    category: row.category as CategorySlug,
+    quantity: row.quantity,
+    fields: row.fields,
+    price: formatAmount(row.price),
+    status,
+    statusLabel: ORDER_STATUS_LABELS[status],
+    result: row.result,
+    rejectReason: row.rejectReason,
+    cancellable: status === 'pending' && row.supplierRef === null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    ...(events ? { events } : {}),
+  };
+}
+
+async function activeService(db: Db | Tx, serviceId: string): Promise<ServiceRow> {
+  if (!UUID.test(serviceId))
+    throw new AppError('NOT_FOUND', 'El servicio no existe o no está disponible.');
+  const [row] = await db
+    .select()
+    .from(service)
+    .where(and(eq(service.id, serviceId), eq(service.active, true)));
+  if (!row) throw new AppError('NOT_FOUND', 'El servicio no existe o no está disponible.');
+  return row;
+}
+
+type PreparedOrder = {
+  values: Record<string, string>;
+  identifier: string | null;
+  quantity: number;
+  price: bigint;
+  hash: string;
+};
+
+/** Validates an order against its service and prices it (per 1000 units rounds up to the cent). */
+function prepare(
+  svc: ServiceRow,
+  quantity: number | undefined,
+  fields: Record<string, unknown>,
+): PreparedOrder {
+  const checked = validateOrderFields(svc.fields, fields);
+  const errors: Record<string, string> = checked.ok ? {} : { ...checked.errors };
+  let qty = 1;
+  if (svc.unit === '1000') {
+    const min = svc.minQuantity ?? 1;
+    const max = svc.maxQuantity ?? min;
+    if (quantity === undefined) errors.quantity = 'Indica la cantidad.';
+    else if (quantity < min || quantity > max)
+      errors.quantity = `La cantidad debe estar entre ${min} y ${max}.`;
+    else qty = quantity;
+  } else if (quantity !== undefined && quantity !== 1) {
+    errors.quantity = 'Este servicio se pide de uno en uno.';
+  }
+  if (!checked.ok || Object.keys(errors).length > 0)
+    throw new AppError('VALIDATION_FAILED', undefined, errors);
+  const price = svc.unit === '1000' ? chargeCents(svc.price, BigInt(qty), 1000n) : svc.price;
+  const hash = createHash('sha256')
+    .update(
+      JSON.stringify({
+        serviceId: svc.id,
+        quantity: qty,
+        fields: Object.entries(checked.values).sort(),
+      }),
+    )
+    .digest('hex');
+  return { values: checked.values, identifier: checked.identifier, quantity: qty, price, hash };
+}
+
+async function addEvent(
+  tx: Tx,
+  orderId: string,
+  status: OrderStatus,
+  actor: Actor,
+  note: string | null = null,
+) {
+  await tx
+    .insert(orderEvent)
+    .values({ orderId, status, note, actorId: actor.id, actorRole: actor.role });
+}
+
+/**
+ * Inserts the order and holds its price (available → held) in `tx`. A duplicate identifier in
+ * flight (services without re-check) or an idempotency key already used is reported; the
+ * caller's transaction rolls back on any error, so nothing is half-written.
+ */
+async function insertAndHold(
+  tx: Tx,
+  userId: string,
+  svc: ServiceRow,
+  prepared: PreparedOrder,
+  idempotencyKey: string | null,
+): Promise<{ row: OrderRow; replayed: boolean }> {
+  const inflightKey =
+    !svc.allowRecheck && prepared.identifier ? `${userId}:${svc.id}:${prepared.identifier}` : null;
+  const [inserted] = await tx
+    .insert(order)
+    .values({
+      userId,
+      serviceId: svc.id,
+      category: svc.category,
+      serviceName: svc.name,
+      quantity: prepared.quantity,
+      fields: prepared.values,
+      identifier: prepared.identifier,
+      inflightKey,
+      price: prepared.price,
+      idempotencyKey,
+      requestHash: prepared.hash,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!inserted) {
+    if (idempotencyKey) {
+      const [existing] = await tx
+        .select()
+        .from(order)
+        .where(and(eq(order.userId, userId), eq(order.idempotencyKey, idempotencyKey)));
+      if (existing) {
+        if (existing.requestHash !== prepared.hash) throw new AppError('IDEMPOTENCY_MISMATCH');
+        return { row: existing, replayed: true };
+      }
+    }
+    throw new AppError('DUPLICATE_IN_FLIGHT', undefined, {
+      [firstIdentifierKey(svc)]:
+        'Ya tienes una orden en curso con este dato. Espera a que termine.',
+    });
+  }
+  const accounts = await customerAccounts(tx, userId);
+  await transfer(tx, {
+    from: accounts.available,
+    to: accounts.held,
+    amount: prepared.price,
+    kind: 'order_hold',
+    reference: { type: 'order', id: inserted.id },
+    idempotencyKey: `order:${inserted.id}:hold`,
+    description: `Orden #${inserted.number}: ${svc.name}`,
+    actorId: userId,
+  });
+  await addEvent(tx, inserted.id, 'pending', { id: userId, role: 'customer' });
+  return { row: inserted, replayed: false };
+}
+
+function firstIdentifierKey(svc: ServiceRow): string {
+  const fields = svc.fields;
+  return (
+    fields.find((f) => f.identifier)?.key ?? fields.find((f) => f.type === 'imei')?.key ?? 'fields'
+  );
+}
+
+/** POST /api/orders: one order, paid from the available balance, idempotent per key. */
+export async function placeOrder(
+  db: Db,
+  userId: string,
+  input: { serviceId: string; quantity?: number | undefined; fields: Record<string, unknown> },
+  idempotencyKey: string | null,
+): Promise<{ order: OrderDto; replayed: boolean }> {
+  const svc = await activeService(db, input.serviceId);
+  const prepared = prepare(svc, input.quantity, input.fields);
+  const result = await db.transaction((tx) =>
+    insertAndHold(tx, userId, svc, prepared, idempotencyKey),
+  );
+  return { order: toOrderDto(result.row), replayed: result.replayed };
+}
+
+/** POST /api/orders/bulk: one IMEI a line; each line answered, and charged, on its own. */
+export async function placeBulkOrder(
+  db: Db,
+  userId: string,
+  input: { serviceId: string; imeis: string | string[]; fields: Record<string, unknown> },
+  maxLines: number,
+) {
+  const svc = await activeService(db, input.serviceId);
+  const imeiField = svc.fields.find((f) => f.type === 'imei');
+  if (!imeiField)
+    throw new AppError('BAD_REQUEST', 'Este servicio no admite pedidos masivos de IMEI.');
+  const lines = (Array.isArray(input.imeis) ? input.imeis : input.imeis.split(/\r?\n/)).map((l) =>
+    l.trim(),
+  );
+  const numbered = lines.map((imei, i) => ({ line: i + 1, imei })).filter((l) => l.imei !== '');
+  if (numbered.length === 0)
+    throw new AppError('VALIDATION_FAILED', undefined, {
+      imeis: 'Pega al menos un IMEI, uno por línea.',
+    });
+  if (numbered.length > maxLines)
+    throw new AppError('VALIDATION_FAILED', undefined, {
+      imeis: `Puedes enviar como máximo ${maxLines} IMEI a la vez.`,
+    });
+
+  type Prepared = { line: number; imei: string; prepared: PreparedOrder };
+  const valid: Prepared[] = [];
+  const results: (
+    | { line: number; imei: string; ok: false; code: string; message: string }
+    | { line: number; imei: string; ok: true; order: OrderDto }
+  )[] = [];
+  const seen = new Set<string>();
+  for (const l of numbered) {
+    try {
+      const prepared = prepare(svc, undefined, { ...input.fields, [imeiField.key]: l.imei });
+      if (seen.has(prepared.identifier ?? l.imei)) {
+        results.push({
+          line: l.line,
+          imei: l.imei,
+          ok: false,
+          code: 'DUPLICATE_IN_LIST',
+          message: 'Este IMEI está repetido en la lista.',
+        });
+        continue;
+      }
+      seen.add(prepared.identifier ?? l.imei);
+      valid.push({ line: l.line, imei: l.imei, prepared });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      const message = err.fields ? (Object.values(err.fields)[0] ?? err.message) : err.message;
+      results.push({ line: l.line, imei: l.imei, ok: false, code: err.code, message });
+    }
+  }
+  // Each valid line is its own order in its own transaction: a duplicate in flight refuses
+  // that line only; running out of balance refuses the lines that no longer fit.
+  let charged = 0n;
+  for (const v of valid) {
+    try {
+      const placed = await db.transaction((tx) => insertAndHold(tx, userId, svc, v.prepared, null));
+      charged += placed.row.price;
+      results.push({ line: v.line, imei: v.imei, ok: true, order: toOrderDto(placed.row) });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      results.push({
+        line: v.line,
+        imei: v.imei,
+        ok: false,
+        code: err.code,
+        message:
+          err.code === 'INSUFFICIENT_FUNDS' ? 'Tu saldo no alcanza para este IMEI.' : err.message,
+      });
+    }
+  }
+  results.sort((a, b) => a.line - b.line);
+  const placed = results.filter((r) => r.ok);
+  return {
+    results,
+    placed: placed.length,
+    refused: results.length - placed.length,
+    charged: formatAmount(charged),
+  };
+}
+
+/** Moves an order out of flight and releases (refund) or captures its held price, exactly once. */
+async function settle(
+  tx: Tx,
+  row: OrderRow,
+  outcome: 'release' | 'capture',
+  actor: Actor,
+): Promise<void> {
+  const accounts = await customerAccounts(tx, row.userId);
+  await transfer(tx, {
+    from: accounts.held,
+    to: outcome === 'release' ? accounts.available : await systemAccount(tx, 'revenue'),
+    amount: row.price,
+    kind: outcome === 'release' ? 'order_release' : 'order_capture',
+    reference: { type: 'order', id: row.id },
+    idempotencyKey: `order:${row.id}:${outcome}`,
+    description:
+      outcome === 'release'
+        ? `Reembolso de la orden #${row.number}: ${row.serviceName}`
+        : `Orden #${row.number} completada: ${row.serviceName}`,
+    actorId: actor.id,
+  });
+}
+
+/** Conditional status change: only from `from`; returns null when the order was not there. */
+async function transition(
+  tx: Tx,
+  orderId: string,
+  from: OrderStatus[],
+  set: Partial<Pick<OrderRow, 'status' | 'result' | 'rejectReason'>>,
+  extra: { userId?: string; notSentToSupplier?: boolean } = {},
+): Promise<OrderRow | null> {
+  const leaving = set.status !== undefined && !IN_FLIGHT.includes(set.status as OrderStatus);
+  const [row] = await tx
+    .update(order)
+    .set({ ...set, ...(leaving ? { inflightKey: null } : {}), updatedAt: new Date() })
+    .where(
+      and(
+        eq(order.id, orderId),
+        inArray(order.status, from),
+        extra.userId ? eq(order.userId, extra.userId) : undefined,
+        extra.notSentToSupplier ? isNull(order.supplierRef) : undefined,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+async function findOrder(db: Db | Tx, orderId: string, userId?: string): Promise<OrderRow> {
+  if (!UUID.test(orderId)) throw new AppError('NOT_FOUND', 'La orden no existe.');
+  const [row] = await db
+    .select()
+    .from(order)
+    .where(and(eq(order.id, orderId), userId ? eq(order.userId, userId) : undefined));
+  // Another customer's order answers the same as one that does not exist.
+  if (!row) throw new AppError('NOT_FOUND', 'La orden no existe.');
+  return row;
+}
+
+/** The customer cancels a pending order not yet sent to a supplier: refunded at once. */
+export async function cancelOrder(db: Db, userId: string, orderId: string): Promise<OrderDto> {
+  await findOrder(db, orderId, userId);
+  return db.transaction(async (tx) => {
+    const row = await transition(
+      tx,
+      orderId,
+      ['pending'],
+      { status: 'cancelled' },
+      { userId, notSentToSupplier: true },
+    );
+    if (!row)
+      throw new AppError(
+        'CONFLICT',
+        'Esta orden ya no se puede cancelar: ya está en proceso o terminó.',
+      );
+    await settle(tx, row, 'release', { id: userId, role: 'customer' });
+    await addEvent(
+      tx,
+      row.id,
+      'cancelled',
+      { id: userId, role: 'customer' },
+      'Cancelada por el cliente; importe devuelto al saldo.',
+    );
+    return toOrderDto(row);
+  });
+}
+
+/** Admin takes a pending order: it is now being worked on (no money moves). */
+export async function takeOrder(db: Db, adminId: string, orderId: string): Promise<OrderDto> {
+  await findOrder(db, orderId);
+  return db.transaction(async (tx) => {
+    const row = await transition(tx, orderId, ['pending'], { status: 'processing' });
+    if (!row) throw new AppError('CONFLICT', 'La orden ya no está pendiente.');
+    await addEvent(tx, row.id, 'processing', { id: adminId, role: 'admin' });
+    return toOrderDto(row);
+  });
+}
+
+/** Admin completes an order with its result: the held price becomes revenue. */
+export async function completeOrder(
+  db: Db,
+  adminId: string,
+  orderId: string,
+  result: string,
+): Promise<OrderRow> {
+  await findOrder(db, orderId);
+  return db.transaction(async (tx) => {
+    const row = await transition(tx, orderId, ['pending', 'processing'], {
+      status: 'completed',
+      result,
+    });
+    if (!row) throw new AppError('CONFLICT', 'La orden ya está completada, rechazada o cancelada.');
+    await settle(tx, row, 'capture', { id: adminId, role: 'admin' });
+    await addEvent(tx, row.id, 'completed', { id: adminId, role: 'admin' });
+    return row;
+  });
+}
+
+/** Admin rejects an order with a reason: refunded to the available balance exactly once. */
+export async function rejectOrder(
+  db: Db,
+  adminId: string,
+  orderId: string,
+  reason: string,
+): Promise<OrderRow> {
+  await findOrder(db, orderId);
+  return db.transaction(async (tx) => {
+    const row = await transition(tx, orderId, ['pending', 'processing'], {
+      status: 'rejected',
+      rejectReason: reason,
+    });
+    if (!row) throw new AppError('CONFLICT', 'La orden ya está completada, rechazada o cancelada.');
+    await settle(tx, row, 'release', { id: adminId, role: 'admin' });
+    await addEvent(tx, row.id, 'rejected', { id: adminId, role: 'admin' }, reason);
+    return row;
+  });
+}
+
+export async function getOrder(db: Db, userId: string | null, orderId: string): Promise<OrderDto> {
+  const row = await findOrder(db, orderId, userId ?? undefined);
+  const events = await db
+    .select()
+    .from(orderEvent)
+    .where(eq(orderEvent.orderId, row.id))
+    .orderBy(asc(orderEvent.id));
+  return toOrderDto(
+    row,
+    events.map((e) => ({
+      status: e.status as OrderStatus,
+      note: e.note,
+      actor: e.actorRole as OrderEventDto['actor'],
+      at: e.createdAt.toISOString(),
+    })),
+  );
+}
+
+export type OrderFilters = {
+  status?: OrderStatus | undefined;
+  category?: string | undefined;
+  q?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+};
+
+/** Keyset page of a customer's (or, for admins, everyone's) orders, newest first. */
+export async function listOrders(
+  db: Db,
+  userId: string | null,
+  filters: OrderFilters,
+  cursor: string | undefined,
+  limit = 25,
+) {
+  let after: { at: Date; id: string } | undefined;
+  if (cursor) {
+    const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+    const date = new Date(at ?? '');
+    if (!id || !UUID.test(id) || Number.isNaN(date.getTime()))
+      throw new AppError('BAD_REQUEST', 'El cursor de la página no es válido.');
+    after = { at: date, id };
+  }
+  const terms = (filters.q ?? '')
+    .split(/[\s,;]+/)
+    .map((t) => t.replace(/^#/, ''))
+    .filter(Boolean)
+    .slice(0, 30000);
+  const numbers = terms.filter((t) => /^\d{1,9}$/.test(t)).map(Number);
+  const conditions = [
+    userId ? eq(order.userId, userId) : undefined,
+    filters.status ? eq(order.status, filters.status) : undefined,
+    filters.category ? eq(order.category, filters.category) : undefined,
+    filters.from ? sql`${order.createdAt} >= ${filters.from}` : undefined,
+    filters.to ? sql`${order.createdAt} < ${filters.to}` : undefined,
+    terms.length
+      ? sql`(${order.identifier} IN ${terms} ${numbers.length ? sql`OR ${order.number} IN ${numbers}` : sql``})`
+      : undefined,
+    after ? sql`(${order.createdAt}, ${order.id}) < (${after.at}, ${after.id})` : undefined,
+  ];
+  const rows = await db
+    .select()
+    .from(order)
+    .where(and(...conditions))
+    .orderBy(sql`${order.createdAt} DESC, ${order.id} DESC`)
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => toOrderDto(r)),
+    nextCursor:
+      rows.length > limit && last
+        ? Buffer.from(`${last.createdAt.toISOString()}|${last.id}`).toString('base64url')
+        : null,
+  };
+}

@@ -1,0 +1,433 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServiceField } from '../../../shared/schemas/catalogue';
+import { queryRows } from '../../db/client';
+import { order, service } from '../../db/schema/catalogue';
+import {
+  createTestApp,
+  registerVerified,
+  signInAdmin,
+  userIdOf,
+  type TestApp,
+  type TestClient,
+} from '../../../tests/setup/test-app';
+import { dbTargets } from '../../../tests/setup/test-db';
+import { balances } from '../ledger/ledger.service';
+import { verifyLedger } from '../ledger/ledger.verify';
+
+const VALID_IMEI = '359702373699048';
+const IMEI_FIELDS: ServiceField[] = [
+  { key: 'imei', label: 'IMEI', type: 'imei', required: true, identifier: true },
+];
+
+/** 15-digit IMEIs with a correct Luhn check digit. */
+function imei(seed: number): string {
+  const body = `35${String(seed).padStart(12, '0')}`;
+  let sum = 0;
+  for (let i = 0; i < 14; i++) {
+    const t = Number(body[i]) * ((i % 2) + 1);
+    sum += (t % 10) + Math.floor(t / 10);
+  }
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+describe.each(dbTargets())('orders on %s', (target) => {
+  let t: TestApp;
+  let admin: Awaited<ReturnType<typeof signInAdmin>>;
+  let imeiService: string;
+  let recheckService: string;
+  let socialService: string;
+
+  async function fund(email: string, amount: string) {
+    const res = await admin.client.post(
+      `/api/admin/users/${await userIdOf(t, email)}/adjustments`,
+      { amount, reason: 'Saldo de prueba' },
+    );
+    expect(res.status).toBe(201);
+  }
+
+  async function customer(
+    amount = '0.00',
+  ): Promise<{ client: TestClient; email: string; id: string }> {
+    const { client, email } = await registerVerified(t);
+    if (amount !== '0.00') await fund(email, amount);
+    return { client, email, id: await userIdOf(t, email) };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(target);
+    admin = await signInAdmin(t);
+    const rows = await t.database.db
+      .insert(service)
+      .values([
+        {
+          category: 'IMEI',
+          name: 'Consulta IMEI completa',
+          description: 'Operador y bloqueo.',
+          deliveryTime: '1–24 horas',
+          price: 50n,
+          fields: IMEI_FIELDS,
+        },
+        {
+          category: 'IMEI',
+          name: 'Estado de iCloud',
+          description: 'Find My iPhone.',
+          deliveryTime: 'Instantáneo',
+          price: 25n,
+          fields: IMEI_FIELDS,
+          allowRecheck: true,
+        },
+        {
+          category: 'social',
+          name: 'Seguidores de Instagram',
+          description: 'Por cada 1000.',
+          deliveryTime: '1–24 horas',
+          price: 150n,
+          unit: '1000',
+          minQuantity: 100,
+          maxQuantity: 10000,
+          fields: [
+            {
+              key: 'link',
+              label: 'Enlace del perfil',
+              type: 'url',
+              required: true,
+              identifier: true,
+            },
+          ],
+        },
+      ])
+      .returning({ id: service.id });
+    [imeiService, recheckService, socialService] = rows.map((r) => r.id) as [
+      string,
+      string,
+      string,
+    ];
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('places an order: 201, price held from the available balance, an event, and it shows in the list', async () => {
+    const c = await customer('1.00');
+    const res = await c.client.post('/api/orders', {
+      serviceId: imeiService,
+      fields: { imei: ` ${VALID_IMEI} ` },
+    });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as {
+      id: string;
+      price: string;
+      status: string;
+      statusLabel: string;
+      fields: Record<string, string>;
+      cancellable: boolean;
+    };
+    expect(body).toMatchObject({
+      price: '0.50',
+      status: 'pending',
+      statusLabel: 'Pendiente',
+      fields: { imei: VALID_IMEI },
+      cancellable: true,
+    });
+    expect(await balances(t.database.db, c.id)).toEqual({ available: 50n, held: 50n });
+    expect(await (await c.client.get('/api/wallet')).json()).toEqual({
+      available: '0.50',
+      held: '0.50',
+      currency: 'USD',
+    });
+    const detail = (await (await c.client.get(`/api/orders/${body.id}`)).json()) as {
+      events: { status: string; actor: string }[];
+    };
+    expect(detail.events).toEqual([
+      expect.objectContaining({ status: 'pending', actor: 'customer' }),
+    ]);
+    const list = (await (await c.client.get('/api/orders')).json()) as { items: { id: string }[] };
+    expect(list.items.map((o) => o.id)).toEqual([body.id]);
+  });
+
+  it('answers every error precisely and charges nothing', async () => {
+    const c = await customer('0.30');
+    const poor = await c.client.post('/api/orders', {
+      serviceId: imeiService,
+      fields: { imei: VALID_IMEI },
+    });
+    expect(poor.status).toBe(402);
+    expect(await poor.json()).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    const bad = await c.client.post('/api/orders', {
+      serviceId: recheckService,
+      fields: { imei: '359702373699049' },
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { fields: Record<string, string> }).fields.imei).toMatch(
+      /control/,
+    );
+    for (const value of ['35970237369904', '3597023736990481', '35970237369904A']) {
+      const res = await c.client.post('/api/orders', {
+        serviceId: recheckService,
+        fields: { imei: value },
+      });
+      expect(res.status, value).toBe(400);
+    }
+    expect(
+      (
+        await c.client.post('/api/orders', {
+          serviceId: '00000000-0000-0000-0000-000000000000',
+          fields: {},
+        })
+      ).status,
+    ).toBe(404);
+    expect((await c.client.post('/api/orders', { serviceId: 'nope', fields: {} })).status).toBe(
+      404,
+    );
+    await t.database.db
+      .update(service)
+      .set({ active: false })
+      .where(eq(service.id, recheckService));
+    expect(
+      (
+        await c.client.post('/api/orders', {
+          serviceId: recheckService,
+          fields: { imei: VALID_IMEI },
+        })
+      ).status,
+    ).toBe(404);
+    await t.database.db.update(service).set({ active: true }).where(eq(service.id, recheckService));
+    expect(await balances(t.database.db, c.id)).toEqual({ available: 30n, held: 0n });
+    const other = await customer();
+    const mine = (await (
+      await c.client.post('/api/orders', {
+        serviceId: recheckService,
+        fields: { imei: VALID_IMEI },
+      })
+    ).json()) as { id: string };
+    expect((await other.client.get(`/api/orders/${mine.id}`)).status).toBe(404);
+    expect((await other.client.post(`/api/orders/${mine.id}/cancel`)).status).toBe(404);
+  });
+
+  it('prices per 1000 units, rounding up to the cent, within min and max', async () => {
+    const c = await customer('5.00');
+    const ok = await c.client.post('/api/orders', {
+      serviceId: socialService,
+      quantity: 333,
+      fields: { link: 'https://instagram.com/cometa' },
+    });
+    expect(ok.status).toBe(201);
+    expect(((await ok.json()) as { price: string }).price).toBe('0.50'); // 1.50 × 333 / 1000 = 0.4995 → 0.50
+    for (const quantity of [99, 10001]) {
+      const res = await c.client.post('/api/orders', {
+        serviceId: socialService,
+        quantity,
+        fields: { link: 'https://instagram.com/otra' },
+      });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { fields: Record<string, string> }).fields.quantity).toBe(
+        'La cantidad debe estar entre 100 y 10000.',
+      );
+    }
+  });
+
+  it('refuses the same identifier while an earlier order is in flight, unless the service allows re-checks', async () => {
+    const c = await customer('2.00');
+    expect(
+      (await c.client.post('/api/orders', { serviceId: imeiService, fields: { imei: imei(1) } }))
+        .status,
+    ).toBe(201);
+    const dup = await c.client.post('/api/orders', {
+      serviceId: imeiService,
+      fields: { imei: imei(1) },
+    });
+    expect(dup.status).toBe(409);
+    expect(await dup.json()).toMatchObject({ code: 'DUPLICATE_IN_FLIGHT' });
+    expect(
+      (await c.client.post('/api/orders', { serviceId: recheckService, fields: { imei: imei(1) } }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await c.client.post('/api/orders', { serviceId: recheckService, fields: { imei: imei(1) } }))
+        .status,
+    ).toBe(201);
+  });
+
+  it('idempotency: the same key and body → the same order charged once (×50 in parallel); another body → 409', async () => {
+    const c = await customer('10.00');
+    const send = (fields: Record<string, string>) =>
+      c.client.request(
+        'POST',
+        '/api/orders',
+        { serviceId: imeiService, fields },
+        { 'Idempotency-Key': 'pedido-42' },
+      );
+    const all = await Promise.all(Array.from({ length: 50 }, () => send({ imei: imei(42) })));
+    const ids = await Promise.all(all.map(async (r) => ((await r.json()) as { id: string }).id));
+    expect(new Set(ids).size).toBe(1);
+    expect(all.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(all.filter((r) => r.status === 200)).toHaveLength(49);
+    expect(await balances(t.database.db, c.id)).toEqual({ available: 950n, held: 50n });
+    const other = await send({ imei: imei(43) });
+    expect(other.status).toBe(409);
+    expect(await other.json()).toMatchObject({ code: 'IDEMPOTENCY_MISMATCH' });
+  });
+
+  it('300 concurrent orders against a balance that covers 30: exactly 30, balance 0, ledger sums to zero', async () => {
+    const c = await customer('15.00');
+    const results = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        c.client.post('/api/orders', { serviceId: imeiService, fields: { imei: imei(1000 + i) } }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(30);
+    expect(results.filter((r) => r.status === 402)).toHaveLength(270);
+    expect(await balances(t.database.db, c.id)).toEqual({ available: 0n, held: 1500n });
+    expect((await verifyLedger(t.database.db)).problems).toEqual([]);
+  });
+
+  it('cancel and reject racing on one order refund it exactly once', async () => {
+    for (let round = 0; round < 5; round++) {
+      const c = await customer('0.50');
+      const placed = (await (
+        await c.client.post('/api/orders', {
+          serviceId: imeiService,
+          fields: { imei: imei(5000 + round) },
+        })
+      ).json()) as { id: string };
+      const [cancel, reject] = await Promise.all([
+        c.client.post(`/api/orders/${placed.id}/cancel`),
+        admin.client.post(`/api/admin/orders/${placed.id}/reject`, {
+          reason: 'IMEI no compatible',
+        }),
+      ]);
+      expect([cancel.status, reject.status].sort()).toEqual([200, 409]);
+      expect(await balances(t.database.db, c.id)).toEqual({ available: 50n, held: 0n });
+      const refunds = await queryRows<{ n: string }>(
+        t.database.db,
+        sql`SELECT count(*)::text AS n FROM ledger_transfer WHERE idempotency_key = ${`order:${placed.id}:release`}`,
+      );
+      expect(refunds[0]?.n).toBe('1');
+    }
+  });
+
+  it('admin fulfilment: take, complete with a result (revenue), e-mail; completing again → 409 CONFLICT', async () => {
+    const c = await customer('1.00');
+    const placed = (await (
+      await c.client.post('/api/orders', { serviceId: imeiService, fields: { imei: imei(7001) } })
+    ).json()) as { id: string; number: number };
+    expect((await admin.client.post(`/api/admin/orders/${placed.id}/take`)).status).toBe(200);
+    expect((await c.client.post(`/api/orders/${placed.id}/cancel`)).status).toBe(409);
+    const done = await admin.client.post(`/api/admin/orders/${placed.id}/complete`, {
+      result: 'Operador: Telcel · Sin bloqueo',
+    });
+    expect(done.status).toBe(200);
+    expect(await done.json()).toMatchObject({
+      status: 'completed',
+      statusLabel: 'Completada',
+      result: 'Operador: Telcel · Sin bloqueo',
+    });
+    expect(await balances(t.database.db, c.id)).toEqual({ available: 50n, held: 0n });
+    const again = await admin.client.post(`/api/admin/orders/${placed.id}/complete`, {
+      result: 'x',
+    });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ code: 'CONFLICT' });
+    expect(
+      (await admin.client.post(`/api/admin/orders/${placed.id}/reject`, { reason: 'Tarde' }))
+        .status,
+    ).toBe(409);
+    const mail = await t.waitForMail(c.email, new RegExp(`Orden #${placed.number} completada`));
+    expect(mail.text).toContain('Operador: Telcel');
+    const detail = (await (await c.client.get(`/api/orders/${placed.id}`)).json()) as {
+      events: { status: string }[];
+    };
+    expect(detail.events.map((e) => e.status)).toEqual(['pending', 'processing', 'completed']);
+    // A customer cannot use the admin queue.
+    expect(
+      (await c.client.post(`/api/admin/orders/${placed.id}/complete`, { result: 'x' })).status,
+    ).toBe(403);
+  });
+
+  it('rejection refunds to the available balance and e-mails the reason', async () => {
+    const c = await customer('0.50');
+    const placed = (await (
+      await c.client.post('/api/orders', { serviceId: imeiService, fields: { imei: imei(8001) } })
+    ).json()) as { id: string; number: number };
+    const res = await admin.client.post(`/api/admin/orders/${placed.id}/reject`, {
+      reason: 'El IMEI no es de este operador',
+    });
+    expect(res.status).toBe(200);
+    expect(await balances(t.database.db, c.id)).toEqual({ available: 50n, held: 0n });
+    const mail = await t.waitForMail(c.email, /rechazada y reembolsada/);
+    expect(mail.text).toContain('Devolvimos $0.50 a tu saldo.');
+  });
+
+  it('bulk: every line validated and answered on its own; only valid lines charged', async () => {
+    const c = await customer('1.00');
+    const lines = [imei(9001), '12345', imei(9002), imei(9001), '', imei(9003)].join('\n');
+    const res = await c.client.post('/api/orders/bulk', { serviceId: imeiService, imeis: lines });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      placed: number;
+      refused: number;
+      charged: string;
+      results: { line: number; ok: boolean; code?: string }[];
+    };
+    expect(body.placed).toBe(2);
+    expect(body.charged).toBe('1.00');
+    expect(body.results.map((r) => [r.line, r.ok, r.code ?? null])).toEqual([
+      [1, true, null],
+      [2, false, 'VALIDATION_FAILED'],
+      [3, true, null],
+      [4, false, 'DUPLICATE_IN_LIST'],
+      [6, false, 'INSUFFICIENT_FUNDS'],
+    ]);
+    expect(await balances(t.database.db, c.id)).toEqual({ available: 0n, held: 100n });
+  });
+
+  it('filters, searches by number or a pasted IMEI list, pages by keyset, and exports CSV', async () => {
+    const c = await customer('5.00');
+    const placed: { id: string; number: number }[] = [];
+    for (let i = 0; i < 4; i++)
+      placed.push(
+        (await (
+          await c.client.post('/api/orders', {
+            serviceId: recheckService,
+            fields: { imei: imei(9100 + i) },
+          })
+        ).json()) as { id: string; number: number },
+      );
+    await c.client.post(`/api/orders/${placed[0]!.id}/cancel`);
+    const cancelled = (await (await c.client.get('/api/orders?status=cancelled')).json()) as {
+      items: { id: string }[];
+    };
+    expect(cancelled.items.map((o) => o.id)).toEqual([placed[0]!.id]);
+    const byImei = (await (
+      await c.client.get(`/api/orders?q=${encodeURIComponent(`${imei(9101)}\n${imei(9102)}`)}`)
+    ).json()) as { items: { id: string }[] };
+    expect(byImei.items).toHaveLength(2);
+    const byNumber = (await (
+      await c.client.get(`/api/orders?q=%23${placed[3]!.number}`)
+    ).json()) as { items: { id: string }[] };
+    expect(byNumber.items.map((o) => o.id)).toEqual([placed[3]!.id]);
+    expect((await c.client.get('/api/orders?status=nada')).status).toBe(400);
+    const csv = await c.client.get('/api/orders/export.csv?category=IMEI');
+    expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
+    const text = await csv.text();
+    expect(text.split('\r\n')[0]).toBe(
+      'numero,fecha,servicio,categoria,cantidad,datos,importe,estado,resultado',
+    );
+    expect(text).toContain('Cancelada');
+    expect(text.trim().split('\r\n')).toHaveLength(5);
+    // Keyset pagination over the admin queue.
+    const rows = await t.database.db.select({ id: order.id }).from(order);
+    const seen = new Set<string>();
+    let cursor: string | null = null;
+    do {
+      const page = (await (
+        await admin.client.get(`/api/admin/orders${cursor ? `?cursor=${cursor}` : ''}`)
+      ).json()) as { items: { id: string }[]; nextCursor: string | null };
+      for (const o of page.items) seen.add(o.id);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen.size).toBe(rows.length);
+    expect((await verifyLedger(t.database.db)).problems).toEqual([]);
+  });
+});
