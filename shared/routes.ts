@@ -1,3 +1,5 @@
+import { CATEGORIES } from './categories';
+
 // The app's path patterns, shared by the web route config and the server (which answers
 // 404 for anything else). A unit test keeps this list and web/routes.ts in step.
 export const PUBLIC_PATHS = [
@@ -12,13 +14,16 @@ export const PUBLIC_PATHS = [
   '/restablecer',
 ] as const;
 
-// /placeorder, /placeorder/{category}, /placeorder/IMEI/{id} and /orderhistory join this list
-// with the pages of the ordering issue; until then they are answered as unknown paths.
 export const PROTECTED_PATHS = [
   '/dashboard',
   '/profile',
+  '/placeorder',
+  ...CATEGORIES.map((c) => `/placeorder/${c.slug}` as const),
+  '/placeorder/IMEI/:id',
+  '/orderhistory',
   '/addfunds',
   '/admin/pagos',
+  '/admin/ordenes',
   '/preview',
 ] as const;
 

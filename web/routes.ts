@@ -17,8 +17,15 @@ export default [
     route('dashboard', 'routes/app/dashboard.tsx'),
     route('profile', 'routes/app/profile.tsx'),
     route('preview', 'routes/app/preview.tsx'),
+    route('placeorder', 'routes/app/placeorder.tsx'),
+    route('placeorder/IMEI/:id', 'routes/app/placeorder-service.tsx'),
+    route('placeorder/:category', 'routes/app/placeorder-category.tsx'),
+    route('orderhistory', 'routes/app/orderhistory.tsx'),
     route('addfunds', 'routes/app/addfunds.tsx'),
-    layout('routes/admin/layout.tsx', [route('admin/pagos', 'routes/admin/pagos.tsx')]),
+    layout('routes/admin/layout.tsx', [
+      route('admin/pagos', 'routes/admin/pagos.tsx'),
+      route('admin/ordenes', 'routes/admin/ordenes.tsx'),
+    ]),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

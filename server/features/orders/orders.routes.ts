@@ -20,6 +20,7 @@ import { readJson, requireAdmin, requireVerifiedUser, type AppEnv } from '../../
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mail';
 import { orderCompletedEmail, orderRejectedEmail } from './orders.emails';
+import { orderSummary } from './summary.service';
 import {
   cancelOrder,
   completeOrder,
@@ -134,6 +135,10 @@ export function ordersRoutes(deps: OrdersDeps) {
       return c.json(
         await listOrders(deps.db, u.id, filtersFrom(c), c.req.query('cursor') || undefined),
       );
+    })
+    .get('/summary', async (c) => {
+      const u = await requireVerifiedUser(deps.auth, c);
+      return c.json(await orderSummary(deps.db, u.id));
     })
     .get('/export.csv', async (c) => {
       const u = await requireVerifiedUser(deps.auth, c);

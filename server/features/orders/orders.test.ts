@@ -382,6 +382,29 @@ describe.each(dbTargets())('orders on %s', (target) => {
     expect(await balances(t.database.db, c.id)).toEqual({ available: 0n, held: 100n });
   });
 
+  it('summarises orders by status, the latest five and the spend of 30 days (refunds excluded)', async () => {
+    const c = await customer('2.00');
+    const a = (await (
+      await c.client.post('/api/orders', { serviceId: imeiService, fields: { imei: imei(9500) } })
+    ).json()) as { id: string };
+    await c.client.post('/api/orders', { serviceId: imeiService, fields: { imei: imei(9501) } });
+    await c.client.post(`/api/orders/${a.id}/cancel`);
+    const summary = (await (await c.client.get('/api/orders/summary')).json()) as {
+      byStatus: Record<string, number>;
+      latest: unknown[];
+      spend30d: { date: string; amount: string }[];
+      spend30dTotal: string;
+    };
+    expect(summary.byStatus).toMatchObject({ pending: 1, cancelled: 1, completed: 0 });
+    expect(summary.latest).toHaveLength(2);
+    expect(summary.spend30d).toHaveLength(30);
+    expect(summary.spend30d.at(-1)).toEqual({
+      date: new Date().toISOString().slice(0, 10),
+      amount: '0.50',
+    });
+    expect(summary.spend30dTotal).toBe('0.50');
+  });
+
   it('filters, searches by number or a pasted IMEI list, pages by keyset, and exports CSV', async () => {
     const c = await customer('5.00');
     const placed: { id: string; number: number }[] = [];

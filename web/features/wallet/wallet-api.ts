@@ -1,5 +1,5 @@
 import type { MovementsPage, PaymentDto, WalletDto } from '../../../shared/schemas/wallet';
-import { api } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 
 export type ManualMethodDto = {
   id: string;
@@ -46,7 +46,6 @@ export async function declareManualTopup(form: FormData): Promise<PaymentDto> {
     fields?: Record<string, string>;
   };
   if (!response.ok) {
-    const { ApiError } = await import('../../lib/api');
     throw new ApiError(
       response.status,
       body.code ?? `HTTP_${response.status}`,

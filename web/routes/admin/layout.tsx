@@ -16,7 +16,10 @@ export function HydrateFallback() {
   return <LoadingScreen />;
 }
 
-const ADMIN_NAV = [{ id: 'pagos', title: 'Pagos y saldo', url: '/admin/pagos' }];
+const ADMIN_NAV = [
+  { id: 'ordenes', title: 'Órdenes', url: '/admin/ordenes' },
+  { id: 'pagos', title: 'Pagos y saldo', url: '/admin/pagos' },
+];
 
 export default function AdminLayout() {
   const session = useSession();

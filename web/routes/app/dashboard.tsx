@@ -1,15 +1,46 @@
+import { useLoaderData } from 'react-router';
 import { displayName } from '../../../shared/display-name';
-import { formatUsd } from '../../../shared/money';
+import { formatUsd, parseAmount } from '../../../shared/money';
+import {
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  type OrderDto,
+  type OrderStatus,
+} from '../../../shared/schemas/orders';
+import type { WalletDto } from '../../../shared/schemas/wallet';
 import { AppLink } from '../../components/ui/app-link';
 import { Alert } from '../../components/ui/alert';
 import { Balance } from '../../components/ui/balance';
 import { Card, PageTitle } from '../../components/ui/card';
+import { api } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
 import { SECONDARY_NAV } from '../../lib/navigation';
 import { useSession } from '../../lib/session';
 
 export function meta() {
   return [{ title: `Inicio · ${APP_NAME}` }];
+}
+
+type Summary = {
+  byStatus: Record<OrderStatus, number>;
+  latest: OrderDto[];
+  spend30d: { date: string; amount: string }[];
+  spend30dTotal: string;
+};
+
+/** A failed read shows a notice; the rest of the page still works. */
+export async function clientLoader() {
+  const [wallet, summary] = await Promise.all([
+    api<WalletDto>('/api/wallet').catch((err: unknown) => {
+      console.warn('No se pudo leer el saldo:', err);
+      return null;
+    }),
+    api<Summary>('/api/orders/summary').catch((err: unknown) => {
+      console.warn('No se pudo leer el resumen de órdenes:', err);
+      return null;
+    }),
+  ]);
+  return { wallet, summary };
 }
 
 const SHORTCUT_TEXT: Record<string, string> = {
@@ -19,35 +50,163 @@ const SHORTCUT_TEXT: Record<string, string> = {
   'mi-perfil': 'Tu nombre, tu correo y tu contraseña.',
 };
 
+const BADGE: Record<OrderStatus, string> = {
+  pending: 'bg-amber-100 text-amber-900',
+  processing: 'bg-sky-100 text-sky-900',
+  completed: 'bg-emerald-100 text-emerald-800',
+  rejected: 'bg-red-100 text-red-800',
+  cancelled: 'bg-slate-200 text-slate-800',
+  partial: 'bg-purple-100 text-purple-900',
+};
+
+function SpendChart({ days, total }: { days: Summary['spend30d']; total: string }) {
+  const cents = days.map((d) => parseAmount(d.amount) ?? 0n);
+  const max = cents.reduce((m, c) => (c > m ? c : m), 0n);
+  const width = 300;
+  const height = 80;
+  const bar = width / days.length;
+  const first = days[0]?.date ?? '';
+  const last = days.at(-1)?.date ?? '';
+  return (
+    <figure>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        className="h-24 w-full"
+        role="img"
+        aria-label={`Gasto de los últimos 30 días: ${formatUsd(total)} en total`}
+      >
+        {days.map((d, i) => {
+          const value = cents[i] ?? 0n;
+          // Bar heights are a drawing, not money: the ratio of two bigints scaled to pixels.
+          const h = max === 0n ? 0 : Number((value * BigInt(height - 4)) / max);
+          return (
+            <rect
+              key={d.date}
+              x={i * bar + 1}
+              y={height - h}
+              width={bar - 2}
+              height={h}
+              rx={1.5}
+              className="fill-brand-600"
+            >
+              <title>{`${d.date}: ${formatUsd(d.amount)}`}</title>
+            </rect>
+          );
+        })}
+        <line x1="0" y1={height - 0.5} x2={width} y2={height - 0.5} className="stroke-slate-300" />
+      </svg>
+      <figcaption className="mt-1 flex justify-between text-xs text-slate-600">
+        <span>{first}</span>
+        <span>{last}</span>
+      </figcaption>
+    </figure>
+  );
+}
+
 export default function Dashboard() {
   const session = useSession();
+  const { wallet, summary } = useLoaderData<typeof clientLoader>();
   if (session.status !== 'authenticated') return null;
   const me = session.me;
+  const available = wallet?.available ?? me?.balance ?? '0.00';
   return (
     <>
       <PageTitle
         title={`Hola, ${displayName(me?.name ?? session.user.name)}`}
         subtitle="Este es el resumen de tu cuenta."
       />
-      {me ? null : (
+      {me && wallet && summary ? null : (
         <Alert tone="warning">
-          No pudimos cargar los datos de tu cuenta. Recarga la página en unos segundos.
+          No pudimos cargar todos los datos de tu cuenta. Recarga la página en unos segundos.
         </Alert>
       )}
-      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+      <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Card>
           <h2 className="text-sm font-medium text-slate-600">Saldo disponible</h2>
           <p className="mt-2 text-3xl font-bold text-slate-900" data-testid="dashboard-balance">
-            {formatUsd(me?.balance ?? '0.00')}
+            {formatUsd(available)}
           </p>
-          <Balance amount={me?.balance} className="mt-3" />
+          <Balance amount={available} className="mt-3" />
         </Card>
         <Card>
-          <h2 className="text-sm font-medium text-slate-600">Tu cuenta</h2>
-          <p className="mt-2 font-semibold break-all text-slate-900">{session.user.email}</p>
-          <p className="mt-1 text-sm text-emerald-700">Correo verificado</p>
+          <h2 className="text-sm font-medium text-slate-600">En proceso</h2>
+          <p className="mt-2 text-3xl font-bold text-slate-900" data-testid="dashboard-held">
+            {formatUsd(wallet?.held ?? '0.00')}
+          </p>
+          <p className="mt-1 text-sm text-slate-600">Reservado para órdenes que aún no terminan.</p>
+        </Card>
+        <Card>
+          <h2 className="text-sm font-medium text-slate-600">Gasto de los últimos 30 días</h2>
+          <p className="mt-2 text-2xl font-bold text-slate-900">
+            {formatUsd(summary?.spend30dTotal ?? '0.00')}
+          </p>
+          {summary ? <SpendChart days={summary.spend30d} total={summary.spend30dTotal} /> : null}
         </Card>
       </div>
+
+      {summary ? (
+        <div className="mt-6 grid gap-4 lg:grid-cols-2">
+          <Card>
+            <h2 className="text-lg font-semibold text-slate-900">Tus órdenes por estado</h2>
+            <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
+              {ORDER_STATUSES.map((s) => (
+                <li key={s}>
+                  <AppLink
+                    to={`/orderhistory?status=${s}`}
+                    className={`flex items-center justify-between rounded-lg px-3 py-2 text-sm font-medium ${BADGE[s]}`}
+                  >
+                    <span>{ORDER_STATUS_LABELS[s]}</span>
+                    <span className="font-bold">{summary.byStatus[s]}</span>
+                  </AppLink>
+                </li>
+              ))}
+            </ul>
+          </Card>
+          <Card>
+            <h2 className="text-lg font-semibold text-slate-900">Últimas órdenes</h2>
+            {summary.latest.length === 0 ? (
+              <p className="mt-3 text-slate-600">
+                Aún no tienes órdenes.{' '}
+                <AppLink to="/placeorder" className="font-semibold text-brand-700 hover:underline">
+                  Haz tu primera orden
+                </AppLink>
+                .
+              </p>
+            ) : (
+              <ul className="mt-3 divide-y divide-slate-100">
+                {summary.latest.map((o) => (
+                  <li key={o.id}>
+                    <AppLink
+                      to={`/orderhistory?orden=${o.id}`}
+                      className="flex items-center justify-between gap-3 py-2.5 hover:bg-slate-50"
+                    >
+                      <span>
+                        <span className="block font-medium text-slate-900">
+                          #{o.number} · {o.serviceName}
+                        </span>
+                        <span className="text-sm text-slate-600">
+                          {new Date(o.createdAt).toLocaleString('es')}
+                        </span>
+                      </span>
+                      <span className="text-right">
+                        <span className="block font-semibold text-slate-900">
+                          {formatUsd(o.price)}
+                        </span>
+                        <span
+                          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[o.status]}`}
+                        >
+                          {o.statusLabel}
+                        </span>
+                      </span>
+                    </AppLink>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </div>
+      ) : null}
+
       <h2 className="mt-10 text-lg font-semibold text-slate-900">Accesos directos</h2>
       <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {SECONDARY_NAV.filter((item) => item.id !== 'inicio').map((item) => (

@@ -1,0 +1,171 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { ADMIN, expectAccessible, registerVerified, signIn } from './helpers';
+
+const IMEI_A = '359702373699048';
+const IMEI_B = '490154203237518';
+
+function origin(page: Page) {
+  return { Origin: new URL(page.url()).origin };
+}
+
+async function adminPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return page;
+}
+
+async function credit(admin: Page, email: string, amount: string) {
+  const found = await admin.request.get(`/api/admin/users?q=${encodeURIComponent(email)}`, {
+    headers: origin(admin),
+  });
+  expect(found.ok()).toBe(true);
+  const { items } = (await found.json()) as { items: Array<{ id: string; email: string }> };
+  const user = items.find((u) => u.email === email);
+  expect(user).toBeTruthy();
+  const adjusted = await admin.request.post(`/api/admin/users/${user?.id}/adjustments`, {
+    headers: origin(admin),
+    data: { amount, reason: 'Prueba' },
+  });
+  expect(adjusted.ok()).toBe(true);
+}
+
+async function placeImeiOrders(page: Page, imeis: string[]) {
+  const services = await page.request.get('/api/services?category=IMEI', {
+    headers: origin(page),
+  });
+  const { items } = (await services.json()) as { items: Array<{ id: string; name: string }> };
+  const service = items.find((s) => s.name.startsWith('Consulta IMEI completa'));
+  expect(service).toBeTruthy();
+  const orders: Array<{ id: string; number: number; price: string }> = [];
+  for (const imei of imeis) {
+    const res = await page.request.post('/api/orders', {
+      headers: origin(page),
+      data: { serviceId: service?.id, fields: { imei } },
+    });
+    expect(res.status()).toBe(201);
+    orders.push((await res.json()) as { id: string; number: number; price: string });
+  }
+  return orders;
+}
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+test('the customer filters, opens, cancels; the admin completes; the result is shown', async ({
+  browser,
+  page,
+}) => {
+  const { email } = await registerVerified(page, 'Irene Castillo');
+  const admin = await adminPage(browser);
+  await credit(admin, email, '5.00');
+  const [first, second] = await placeImeiOrders(page, [IMEI_A, IMEI_B]);
+  if (!first || !second) throw new Error('orders not placed');
+
+  await page.goto('/orderhistory');
+  await expect(page.getByRole('heading', { level: 1, name: 'Historial de órdenes' })).toBeVisible();
+  const list = page.getByTestId('orders');
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(list.getByText('Pendiente')).toHaveCount(2);
+  await expect(list.getByRole('listitem').first()).toContainText(`#${second.number}`);
+  await expect(page.getByRole('link', { name: 'Exportar CSV' })).toHaveAttribute(
+    'href',
+    /\/api\/orders\/export\.csv/,
+  );
+  await expectAccessible(page);
+
+  // A pasted IMEI finds its order, and the filter lives in the URL.
+  await page.getByLabel('Buscar por número de orden o IMEI').fill(`${IMEI_A}\n`);
+  await page.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(page).toHaveURL(/q=359702373699048/);
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list).toContainText(IMEI_A);
+  await page.reload();
+  await expect(page.getByTestId('orders').getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByLabel('Buscar por número de orden o IMEI')).toHaveValue(IMEI_A);
+
+  // Detail and cancellation.
+  await expect(page.getByText('Saldo: $4.00').first()).toBeVisible();
+  await page.getByRole('link', { name: new RegExp(`#${first.number}`) }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(`Orden #${first.number}`);
+  await expect(dialog).toContainText(IMEI_A);
+  await expect(dialog).toContainText('Tú');
+  await dialog.getByRole('button', { name: 'Cancelar orden' }).click();
+  await dialog.getByRole('button', { name: 'Sí, cancelar orden' }).click();
+  await expect(dialog.getByText('Orden cancelada. Devolvimos $0.50 a tu saldo.')).toBeVisible();
+  await expect(dialog.getByText('Cancelada').first()).toBeVisible();
+  await expect(page.getByText('Saldo: $4.50').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page).not.toHaveURL(/orden=/);
+  await page.getByRole('link', { name: 'Limpiar' }).click();
+  await expect(page.getByTestId('orders').getByRole('listitem')).toHaveCount(2);
+
+  // The admin completes the other one.
+  await admin.goto('/admin/ordenes');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Órdenes' })).toBeVisible();
+  await expectAccessible(admin);
+  const row = admin.getByRole('listitem', { name: `Orden #${second.number}` });
+  await expect(row).toContainText(IMEI_B);
+  await row.getByRole('button', { name: /^Tomar/ }).click();
+  await expect(row).toContainText('En proceso');
+  await row.getByRole('button', { name: /^Completar/ }).click();
+  await row.getByLabel('Resultado (código o texto)').fill('Operador: Telcel · Libre');
+  await row.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(row).toContainText(`Orden #${second.number} completada.`);
+  await expect(row).toContainText('Completada');
+  await admin.context().close();
+
+  await page.reload();
+  const completed = page.getByTestId('orders').getByRole('listitem').first();
+  await expect(completed).toContainText('Completada');
+  await completed.getByRole('link').click();
+  await expect(page.getByRole('dialog').getByTestId('order-result')).toHaveText(
+    'Operador: Telcel · Libre',
+  );
+  await page.getByRole('dialog').getByRole('button', { name: 'Copiar' }).click();
+  await expect(page.getByRole('dialog').getByText('Copiado')).toBeVisible();
+  await expect(page.getByRole('dialog').getByText('Administración').first()).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+
+  // 375 px: nothing overflows sideways.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  await expect(page.getByTestId('orders').getByRole('listitem')).toHaveCount(2);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+    true,
+  );
+  await page.screenshot({ path: 'test-results/order-history-375.png', fullPage: true });
+
+  // A failed load is not an empty history; «Reintentar» brings the list back.
+  await page.route('**/api/orders?**', (r) => r.fulfill({ status: 500, body: '{}' }));
+  await page.goto('/orderhistory');
+  await expect(page.getByText('No pudimos cargar tu historial.')).toBeVisible();
+  await expect(page.getByText('Todavía no tienes órdenes.')).toBeHidden();
+  await page.unroute('**/api/orders?**');
+  await page.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByTestId('orders').getByRole('listitem')).toHaveCount(2);
+});
+
+test('a new customer sees the empty history; a failed load offers Reintentar', async ({ page }) => {
+  await registerVerified(page, 'Tomás Rivera');
+  await page.goto('/orderhistory');
+  await expect(page.getByText('Todavía no tienes órdenes.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Hacer mi primera orden' })).toHaveAttribute(
+    'href',
+    '/placeorder',
+  );
+  await page.getByLabel('Estado').selectOption({ label: 'Completada' });
+  await page.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(page.getByText('Ninguna orden coincide con los filtros.')).toBeVisible();
+
+  await page.route('**/api/orders?**', (r) => r.fulfill({ status: 500, body: '{}' }));
+  await page.goto('/orderhistory');
+  await expect(page.getByText('No pudimos cargar tu historial.')).toBeVisible();
+  await page.unroute('**/api/orders?**');
+  await page.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByText('Todavía no tienes órdenes.')).toBeVisible();
+  await expect(page.getByText('No pudimos cargar tu historial.')).toBeHidden();
+});

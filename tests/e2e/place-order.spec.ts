@@ -1,0 +1,99 @@
+import { expect, test, type Browser } from '@playwright/test';
+import { ADMIN, expectAccessible, registerVerified, signIn } from './helpers';
+
+async function creditCustomer(browser: Browser, email: string, amount: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const origin = new URL(page.url()).origin;
+  const found = await page.request.get(`/api/admin/users?q=${encodeURIComponent(email)}`);
+  expect(found.ok()).toBe(true);
+  const { items } = (await found.json()) as { items: { id: string; email: string }[] };
+  const user = items.find((u) => u.email === email);
+  expect(user).toBeTruthy();
+  const res = await page.request.post(`/api/admin/users/${user?.id ?? ''}/adjustments`, {
+    headers: { Origin: origin },
+    data: { amount, reason: 'Crédito de prueba' },
+  });
+  expect(res.status()).toBe(201);
+  await context.close();
+}
+
+test('a customer orders an IMEI check: no funds, live validation, single and bulk orders', async ({
+  browser,
+  page,
+}) => {
+  const { email } = await registerVerified(page, 'Tomás Ortega');
+
+  await page.goto('/placeorder');
+  await expect(page.getByRole('heading', { level: 1, name: 'Nueva orden' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: /Servicios IMEI/ }).click();
+  await expect(page).toHaveURL(/\/placeorder\/IMEI$/);
+
+  await page.getByRole('button', { name: /Consulta IMEI completa/ }).click();
+  await expect(page.getByRole('button', { name: /Consulta IMEI completa/ })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expectAccessible(page);
+  await page.getByLabel('IMEI', { exact: true }).fill('359702373699048');
+  await page.getByRole('button', { name: 'Confirmar orden (Total $0.50)' }).click();
+  await expect(page.getByText('Tu saldo no alcanza para esta orden.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Añadir créditos' }).last()).toHaveAttribute(
+    'href',
+    '/addfunds',
+  );
+
+  await creditCustomer(browser, email, '2.00');
+
+  await page.reload();
+  await page.getByRole('button', { name: /Consulta IMEI completa/ }).click();
+  const imei = page.getByLabel('IMEI', { exact: true });
+  await imei.fill('359702373699041');
+  await imei.blur();
+  await expect(
+    page.getByText('El IMEI no es válido: revisa el último dígito (control).'),
+  ).toBeVisible();
+  await expect(imei).toHaveAttribute('aria-invalid', 'true');
+  await imei.fill('359702373699048');
+  await expect(imei).not.toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Confirmar orden (Total $0.50)' }).click();
+  await expect(page.getByText(/Orden #\d+ creada: Consulta IMEI completa/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ver en el historial' })).toBeVisible();
+  await expect(page.getByText('Saldo: $1.50').first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Hacer otra orden' }).click();
+  await page.getByLabel(/Varios IMEI/).check();
+  await page.getByLabel('IMEI (uno por línea)').fill('490154203237518\n356938035643809\n123');
+  await page.getByRole('button', { name: /Confirmar orden/ }).click();
+  const table = page.getByTestId('bulk-results');
+  await expect(table).toBeVisible();
+  await expect(table.getByText(/Orden #\d+/)).toHaveCount(2);
+  await expect(table.getByRole('row').filter({ hasText: '123' }).last()).toContainText(/IMEI/);
+  await expect(
+    page.getByText(/2 orden\(es\) creada\(s\), 1 línea\(s\) rechazada\(s\)/),
+  ).toBeVisible();
+  await expect(page.getByText('Saldo: $0.50').first()).toBeVisible();
+
+  await page.goto('/placeorder/otra');
+  await expect(page.getByRole('heading', { name: 'Nada que ver por aquí' })).toBeVisible();
+});
+
+test('the service overview at 375 px shows the details and the form; an unknown id is a 404', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await registerVerified(page, 'Inés Rojas');
+  await page.goto('/placeorder/IMEI');
+  await page.getByRole('button', { name: /Estado de iCloud/ }).click();
+  await page.getByRole('link', { name: 'Ver detalles' }).click();
+  await expect(page).toHaveURL(/\/placeorder\/IMEI\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: /Estado de iCloud/ })).toBeVisible();
+  await expect(page.getByText('$0.25 por orden')).toBeVisible();
+  await expect(page.getByLabel('IMEI', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await page.goto('/placeorder/IMEI/no-existe');
+  await expect(page.getByRole('heading', { name: 'Nada que ver por aquí' })).toBeVisible();
+});

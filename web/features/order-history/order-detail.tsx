@@ -1,0 +1,191 @@
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import { useFetcher } from 'react-router';
+import { formatUsd } from '../../../shared/money';
+import {
+  ORDER_STATUS_LABELS,
+  type OrderDto,
+  type OrderEventDto,
+} from '../../../shared/schemas/orders';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClass } from '../../components/ui/button';
+import { StatusBadge } from './status-badge';
+
+export type CancelResult = { ok: boolean; message: string };
+
+const ACTORS: Record<OrderEventDto['actor'], string> = {
+  customer: 'Tú',
+  admin: 'Administración',
+  system: 'Sistema',
+};
+
+export type DetailState = { order: OrderDto } | { error: string } | null;
+
+/** The order of `?orden=<id>` in a dialog; closing it removes the search param. */
+export function OrderDetailDialog({
+  detail,
+  onClose,
+}: {
+  detail: DetailState;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog.Root open={detail !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
+        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[90vh] overflow-y-auto rounded-t-2xl bg-white p-4 shadow-xl focus:outline-none sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[36rem] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6">
+          <div className="flex items-start justify-between gap-3">
+            <Dialog.Title className="text-lg font-semibold text-slate-900">
+              {detail && 'order' in detail
+                ? `Orden #${detail.order.number}`
+                : 'Detalle de la orden'}
+            </Dialog.Title>
+            <Dialog.Close className={buttonClass('ghost', 'px-3')}>Cerrar</Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">
+            Datos, estado, historial y resultado de la orden.
+          </Dialog.Description>
+          {detail && 'order' in detail ? (
+            <OrderDetail key={detail.order.id} order={detail.order} />
+          ) : detail ? (
+            <div className="mt-4">
+              <Alert tone="error">{detail.error}</Alert>
+            </div>
+          ) : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function OrderDetail({ order }: { order: OrderDto }) {
+  const output = order.result ?? order.rejectReason;
+  return (
+    <div className="mt-4 flex flex-col gap-5 text-sm">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
+        <dt className="text-slate-600">Servicio</dt>
+        <dd className="font-medium text-slate-900">{order.serviceName}</dd>
+        {Object.entries(order.fields).map(([key, value]) => (
+          <Row key={key} label={key === 'imei' ? 'IMEI' : key} value={value} mono />
+        ))}
+        {order.quantity > 1 ? <Row label="Cantidad" value={String(order.quantity)} /> : null}
+        <Row label="Importe" value={formatUsd(order.price)} />
+        <Row label="Fecha" value={new Date(order.createdAt).toLocaleString('es')} />
+        <dt className="text-slate-600">Estado</dt>
+        <dd>
+          <StatusBadge status={order.status} />
+        </dd>
+      </dl>
+
+      {output ? (
+        <ResultBox title={order.result ? 'Resultado' : 'Motivo del rechazo'} text={output} />
+      ) : null}
+
+      {order.events && order.events.length > 0 ? (
+        <section aria-labelledby="orden-historial">
+          <h3 id="orden-historial" className="font-semibold text-slate-900">
+            Historial
+          </h3>
+          <ol className="mt-2 border-l-2 border-slate-200 pl-4">
+            {order.events.map((e, i) => (
+              <li key={i} className="pb-3">
+                <p className="font-medium text-slate-900">{ORDER_STATUS_LABELS[e.status]}</p>
+                <p className="text-slate-600">
+                  {ACTORS[e.actor]} · {new Date(e.at).toLocaleString('es')}
+                </p>
+                {e.note ? <p className="text-slate-700">{e.note}</p> : null}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+
+      <CancelOrder order={order} />
+    </div>
+  );
+}
+
+function Row({ label, value, mono }: { label: string; value: string; mono?: boolean }) {
+  return (
+    <>
+      <dt className="text-slate-600">{label}</dt>
+      <dd className={`break-all text-slate-900 ${mono ? 'font-mono' : ''}`}>{value}</dd>
+    </>
+  );
+}
+
+function ResultBox({ title, text }: { title: string; text: string }) {
+  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied('yes');
+    } catch {
+      setCopied('no');
+    }
+  }
+  return (
+    <section aria-labelledby="orden-resultado">
+      <div className="flex items-center justify-between gap-2">
+        <h3 id="orden-resultado" className="font-semibold text-slate-900">
+          {title}
+        </h3>
+        <Button variant="secondary" onClick={() => void copy()}>
+          Copiar
+        </Button>
+      </div>
+      <pre
+        className="mt-2 overflow-x-auto rounded-lg bg-slate-100 p-3 font-mono text-sm whitespace-pre-wrap text-slate-900"
+        data-testid="order-result"
+      >
+        {text}
+      </pre>
+      <p role="status" className="mt-1 text-sm text-slate-700">
+        {copied === 'yes'
+          ? 'Copiado'
+          : copied === 'no'
+            ? 'No se pudo copiar; selecciona el texto.'
+            : ''}
+      </p>
+    </section>
+  );
+}
+
+function CancelOrder({ order }: { order: OrderDto }) {
+  const fetcher = useFetcher<CancelResult>();
+  const [confirming, setConfirming] = useState(false);
+  const data = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const busy = fetcher.state !== 'idle';
+  return (
+    <div className="flex flex-col gap-3">
+      {data ? <Alert tone={data.ok ? 'success' : 'error'}>{data.message}</Alert> : null}
+      {order.cancellable ? (
+        confirming ? (
+          <fetcher.Form
+            method="post"
+            className="flex flex-col gap-3 rounded-lg border border-red-200 bg-red-50 p-3"
+          >
+            <input type="hidden" name="intent" value="cancel" />
+            <input type="hidden" name="id" value={order.id} />
+            <p className="text-red-900">
+              ¿Cancelar la orden #{order.number}? Te devolveremos {formatUsd(order.price)} a tu
+              saldo.
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" variant="danger" disabled={busy}>
+                {busy ? 'Cancelando…' : 'Sí, cancelar orden'}
+              </Button>
+              <Button variant="secondary" onClick={() => setConfirming(false)} disabled={busy}>
+                No, mantenerla
+              </Button>
+            </div>
+          </fetcher.Form>
+        ) : (
+          <Button variant="secondary" onClick={() => setConfirming(true)}>
+            Cancelar orden
+          </Button>
+        )
+      ) : null}
+    </div>
+  );
+}

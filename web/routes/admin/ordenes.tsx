@@ -1,0 +1,288 @@
+import { useState } from 'react';
+import {
+  Form,
+  Link,
+  redirect,
+  useLoaderData,
+  useRevalidator,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+import { CATEGORIES } from '../../../shared/categories';
+import type { OrderDto } from '../../../shared/schemas/orders';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClass } from '../../components/ui/button';
+import { Card, PageTitle } from '../../components/ui/card';
+import { TextField } from '../../components/ui/field';
+import {
+  adminOrderAction,
+  listQueue,
+  type QueueStatus,
+} from '../../features/order-history/orders-api';
+import { QueueRow, type QueueActionResult } from '../../features/order-history/queue-row';
+import { ApiError } from '../../lib/api';
+import { APP_NAME } from '../../lib/app-name';
+import { ready } from '../../lib/session';
+import type { Route } from './+types/ordenes';
+
+export function meta() {
+  return [{ title: `Órdenes · ${APP_NAME}` }];
+}
+
+type Cursors = { pending: string | null; processing: string | null };
+type Queue = { items: OrderDto[]; cursors: Cursors };
+type QueueFilters = { status: QueueStatus; category: string; q: string };
+
+function byNewest(a: OrderDto, b: OrderDto) {
+  return a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
+}
+
+/** Pending and/or processing orders; «Todas en curso» reads both lists. */
+async function loadQueue(filters: QueueFilters, cursors?: Cursors): Promise<Queue> {
+  const wanted: Array<'pending' | 'processing'> = filters.status
+    ? [filters.status]
+    : ['pending', 'processing'];
+  const pages = await Promise.all(
+    wanted.map(async (s) => {
+      if (cursors && !cursors[s]) return { s, items: [] as OrderDto[], next: null };
+      const page = await listQueue(s, filters.category, filters.q, cursors?.[s]);
+      return { s, items: page.items, next: page.nextCursor };
+    }),
+  );
+  const next: Cursors = { pending: null, processing: null };
+  for (const p of pages) next[p.s] = p.next;
+  return { items: pages.flatMap((p) => p.items).sort(byNewest), cursors: next };
+}
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const session = await ready();
+  if (session.status !== 'authenticated' || session.user.role !== 'admin')
+    throw redirect('/dashboard');
+  const params = new URL(request.url).searchParams;
+  const status = params.get('status');
+  const category = params.get('category') ?? '';
+  const filters: QueueFilters = {
+    status: status === 'pending' || status === 'processing' ? status : '',
+    category: CATEGORIES.some((c) => c.slug === category) ? category : '',
+    q: (params.get('q') ?? '').trim(),
+  };
+  try {
+    return { filters, queue: await loadQueue(filters), error: null };
+  } catch (err) {
+    console.error('No se pudo leer la cola de órdenes:', err);
+    return {
+      filters,
+      queue: null,
+      error: err instanceof ApiError ? err.message : 'No pudimos cargar las órdenes.',
+    };
+  }
+}
+clientLoader.hydrate = true as const;
+
+const FIELD_OF: Record<string, string> = { complete: 'result', reject: 'reason' };
+
+export async function clientAction({
+  request,
+}: Route.ClientActionArgs): Promise<QueueActionResult> {
+  const form = await request.formData();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const intent = text('intent');
+  const id = text('id');
+  try {
+    if (intent === 'take') {
+      const order = await adminOrderAction(id, 'take');
+      return { id, ok: true, order, message: `Tomaste la orden #${order.number}.` };
+    }
+    if (intent === 'complete') {
+      const result = text('result').trim();
+      if (!result) return { id, ok: false, field: 'result', message: 'Escribe el resultado.' };
+      const order = await adminOrderAction(id, 'complete', { result });
+      return {
+        id,
+        ok: true,
+        order,
+        message: `Orden #${order.number} completada. Avisamos al cliente por correo.`,
+      };
+    }
+    if (intent === 'reject') {
+      const reason = text('reason').trim();
+      if (reason.length < 3)
+        return {
+          id,
+          ok: false,
+          field: 'reason',
+          message: 'Escribe el motivo (al menos 3 caracteres).',
+        };
+      const order = await adminOrderAction(id, 'reject', { reason });
+      return {
+        id,
+        ok: true,
+        order,
+        message: `Orden #${order.number} rechazada. Devolvimos el importe al cliente.`,
+      };
+    }
+  } catch (err) {
+    if (err instanceof ApiError) {
+      const field = Object.keys(err.fields)[0];
+      return {
+        id,
+        ok: false,
+        message: field ? (err.fields[field] ?? err.message) : err.message,
+        ...(field && FIELD_OF[intent] === field ? { field } : {}),
+      };
+    }
+    throw err;
+  }
+  return { id, ok: false, message: 'Acción desconocida.' };
+}
+
+/** A row action keeps the list as it is (the row shows the new state and its message). */
+export function shouldRevalidate({
+  formData,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formData?.get('intent')) return false;
+  return defaultShouldRevalidate;
+}
+
+const selectClass =
+  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900';
+
+function QueueList({ first, filters }: { first: Queue; filters: QueueFilters }) {
+  const [extra, setExtra] = useState<OrderDto[]>([]);
+  const [cursors, setCursors] = useState(first.cursors);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const seen = new Set(first.items.map((o) => o.id));
+  const items = [...first.items, ...extra.filter((o) => !seen.has(o.id))];
+  const hasMore = Boolean(cursors.pending ?? cursors.processing);
+
+  async function more() {
+    setLoading(true);
+    setError(null);
+    try {
+      const page = await loadQueue(filters, cursors);
+      setExtra((e) => [...e, ...page.items]);
+      setCursors(page.cursors);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'No pudimos cargar más órdenes.');
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  if (items.length === 0)
+    return (
+      <p className="text-slate-700" role="status">
+        No hay órdenes en curso{filters.category || filters.q ? ' con esos filtros' : ''}.
+      </p>
+    );
+  return (
+    <div>
+      <ul className="divide-y divide-slate-100" data-testid="queue">
+        {items.map((o) => (
+          <QueueRow key={o.id} order={o} />
+        ))}
+      </ul>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      {hasMore ? (
+        <Button variant="secondary" className="mt-4" onClick={() => void more()} disabled={loading}>
+          {loading ? 'Cargando…' : 'Cargar más'}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+export default function AdminOrdenes() {
+  const { filters, queue, error } = useLoaderData<typeof clientLoader>();
+  const revalidator = useRevalidator();
+  const key = new URLSearchParams({ ...filters }).toString();
+  return (
+    <>
+      <PageTitle
+        title="Órdenes"
+        subtitle="Órdenes pendientes y en proceso: tómalas, complétalas con su resultado o recházalas."
+      />
+      <div className="flex flex-col gap-6">
+        <Card className="p-4 sm:p-6">
+          <Form
+            key={key}
+            method="get"
+            role="search"
+            aria-label="Filtrar órdenes"
+            className="grid gap-4 sm:grid-cols-3"
+          >
+            <div>
+              <label htmlFor="cola-estado" className="block text-sm font-medium text-slate-800">
+                Estado
+              </label>
+              <select
+                id="cola-estado"
+                name="status"
+                defaultValue={filters.status}
+                className={selectClass}
+              >
+                <option value="">Todas en curso</option>
+                <option value="pending">Pendientes</option>
+                <option value="processing">En proceso</option>
+              </select>
+            </div>
+            <div>
+              <label htmlFor="cola-categoria" className="block text-sm font-medium text-slate-800">
+                Categoría
+              </label>
+              <select
+                id="cola-categoria"
+                name="category"
+                defaultValue={filters.category}
+                className={selectClass}
+              >
+                <option value="">Todas</option>
+                {CATEGORIES.map((c) => (
+                  <option key={c.slug} value={c.slug}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <TextField
+              label="Número de orden o IMEI"
+              name="q"
+              type="search"
+              defaultValue={filters.q}
+              autoComplete="off"
+            />
+            <div className="flex flex-wrap gap-2 sm:col-span-3">
+              <Button type="submit">Aplicar</Button>
+              <Link to="/admin/ordenes" className={buttonClass('secondary')}>
+                Limpiar
+              </Link>
+            </div>
+          </Form>
+        </Card>
+        <Card className="p-4 sm:p-6">
+          <div className="flex items-center justify-between gap-2">
+            <h2 className="text-lg font-semibold text-slate-900">En curso</h2>
+            <Button
+              variant="ghost"
+              onClick={() => void revalidator.revalidate()}
+              disabled={revalidator.state !== 'idle'}
+            >
+              {revalidator.state !== 'idle' ? 'Actualizando…' : 'Actualizar'}
+            </Button>
+          </div>
+          <div className="mt-3">
+            {queue ? (
+              <QueueList key={key} first={queue} filters={filters} />
+            ) : (
+              <Alert tone="error">{error}</Alert>
+            )}
+          </div>
+        </Card>
+      </div>
+    </>
+  );
+}

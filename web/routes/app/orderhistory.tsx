@@ -1,0 +1,298 @@
+import { useState } from 'react';
+import {
+  Form,
+  Link,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+  useRevalidator,
+  useSearchParams,
+} from 'react-router';
+import { CATEGORIES } from '../../../shared/categories';
+import { formatUsd } from '../../../shared/money';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderDto } from '../../../shared/schemas/orders';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClass } from '../../components/ui/button';
+import { Card, PageTitle } from '../../components/ui/card';
+import { TextField } from '../../components/ui/field';
+import {
+  OrderDetailDialog,
+  type CancelResult,
+  type DetailState,
+} from '../../features/order-history/order-detail';
+import {
+  cancelMyOrder,
+  exportCsvUrl,
+  filtersFromUrl,
+  getMyOrder,
+  hasFilters,
+  listMyOrders,
+  mainField,
+  type HistoryFilters,
+  type OrderPage,
+} from '../../features/order-history/orders-api';
+import { StatusBadge } from '../../features/order-history/status-badge';
+import { ApiError } from '../../lib/api';
+import { APP_NAME } from '../../lib/app-name';
+import { reloadMe } from '../../lib/session';
+import type { Route } from './+types/orderhistory';
+
+export function meta() {
+  return [{ title: `Historial de órdenes · ${APP_NAME}` }];
+}
+
+async function loadDetail(id: string | null): Promise<DetailState> {
+  if (!id) return null;
+  try {
+    return { order: await getMyOrder(id) };
+  } catch (err) {
+    return {
+      error: err instanceof ApiError ? err.message : 'No pudimos cargar el detalle de la orden.',
+    };
+  }
+}
+
+/** Never throws: a failed list is `history: null`, shown with a «Reintentar» button. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const filters = filtersFromUrl(params);
+  const [history, detail] = await Promise.all([
+    listMyOrders(filters).catch((err: unknown): OrderPage | null => {
+      console.error('No se pudo leer el historial:', err);
+      return null;
+    }),
+    loadDetail(params.get('orden')),
+  ]);
+  return { history, filters, detail };
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<CancelResult> {
+  const form = await request.formData();
+  const id = form.get('id');
+  if (form.get('intent') !== 'cancel' || typeof id !== 'string')
+    return { ok: false, message: 'Acción desconocida.' };
+  try {
+    const order = await cancelMyOrder(id);
+    await reloadMe();
+    return {
+      ok: true,
+      message: `Orden cancelada. Devolvimos ${formatUsd(order.price)} a tu saldo.`,
+    };
+  } catch (err) {
+    if (err instanceof ApiError) return { ok: false, message: err.message };
+    throw err;
+  }
+}
+
+const selectClass =
+  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900';
+
+function Filters({ filters }: { filters: HistoryFilters }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === 'loading' && navigation.location.pathname === '/orderhistory';
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label="Filtrar órdenes"
+      className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+    >
+      <div>
+        <label htmlFor="filtro-estado" className="block text-sm font-medium text-slate-800">
+          Estado
+        </label>
+        <select
+          id="filtro-estado"
+          name="status"
+          defaultValue={filters.status}
+          className={selectClass}
+        >
+          <option value="">Todos</option>
+          {ORDER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {ORDER_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="filtro-categoria" className="block text-sm font-medium text-slate-800">
+          Categoría
+        </label>
+        <select
+          id="filtro-categoria"
+          name="category"
+          defaultValue={filters.category}
+          className={selectClass}
+        >
+          <option value="">Todas</option>
+          {CATEGORIES.map((c) => (
+            <option key={c.slug} value={c.slug}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField label="Desde" name="from" type="date" defaultValue={filters.from} />
+      <TextField label="Hasta" name="to" type="date" defaultValue={filters.to} />
+      <div className="sm:col-span-2 lg:col-span-4">
+        <label htmlFor="filtro-q" className="block text-sm font-medium text-slate-800">
+          Buscar por número de orden o IMEI
+        </label>
+        <textarea
+          id="filtro-q"
+          name="q"
+          rows={2}
+          defaultValue={filters.q}
+          aria-describedby="filtro-q-hint"
+          className={selectClass}
+          placeholder="#123 o 359702373699048"
+        />
+        <p id="filtro-q-hint" className="mt-1 text-sm text-slate-600">
+          Puedes pegar varios IMEI separados por espacios, comas o saltos de línea.
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Buscando…' : 'Aplicar'}
+        </Button>
+        <Link to="/orderhistory" className={buttonClass('secondary')}>
+          Limpiar
+        </Link>
+        <a href={exportCsvUrl(filters)} download="ordenes.csv" className={buttonClass('ghost')}>
+          Exportar CSV
+        </a>
+      </div>
+    </Form>
+  );
+}
+
+function OrderList({ first, filters }: { first: OrderPage; filters: HistoryFilters }) {
+  const [params] = useSearchParams();
+  const [extra, setExtra] = useState<OrderDto[]>([]);
+  const [cursor, setCursor] = useState(first.nextCursor);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const seen = new Set(first.items.map((o) => o.id));
+  const items = [...first.items, ...extra.filter((o) => !seen.has(o.id))];
+
+  async function more() {
+    if (!cursor) return;
+    setLoading(true);
+    setError(null);
+    try {
+      const page = await listMyOrders(filters, cursor);
+      setExtra((e) => [...e, ...page.items]);
+      setCursor(page.nextCursor);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'No pudimos cargar más órdenes.');
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  if (items.length === 0)
+    return hasFilters(filters) ? (
+      <p className="text-slate-700" role="status">
+        Ninguna orden coincide con los filtros.
+      </p>
+    ) : (
+      <div className="flex flex-col items-start gap-3">
+        <p className="text-slate-700">Todavía no tienes órdenes.</p>
+        <Link to="/placeorder" className={buttonClass('primary')}>
+          Hacer mi primera orden
+        </Link>
+      </div>
+    );
+
+  function detailLink(id: string) {
+    const next = new URLSearchParams(params);
+    next.set('orden', id);
+    return `?${next.toString()}`;
+  }
+
+  return (
+    <div>
+      <ul className="divide-y divide-slate-100" data-testid="orders">
+        {items.map((o) => (
+          <li key={o.id} className="py-3">
+            <Link
+              to={detailLink(o.id)}
+              preventScrollReset
+              className="grid gap-1 rounded-lg p-2 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none sm:grid-cols-[5rem_minmax(0,1fr)_minmax(0,12rem)_6rem_7rem] sm:items-center sm:gap-4"
+            >
+              <span className="font-semibold text-slate-900">#{o.number}</span>
+              <span className="min-w-0">
+                <span className="block font-medium text-slate-900">{o.serviceName}</span>
+                <span className="block text-sm text-slate-600">
+                  {new Date(o.createdAt).toLocaleString('es')}
+                </span>
+              </span>
+              <span className="font-mono text-sm break-all text-slate-700">{mainField(o)}</span>
+              <span className="font-semibold text-slate-900 tabular-nums sm:text-right">
+                {formatUsd(o.price)}
+              </span>
+              <span className="sm:text-right">
+                <StatusBadge status={o.status} />
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      {cursor ? (
+        <Button variant="secondary" className="mt-4" onClick={() => void more()} disabled={loading}>
+          {loading ? 'Cargando…' : 'Cargar más'}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+export default function OrderHistory() {
+  const { history, filters, detail } = useLoaderData<typeof clientLoader>();
+  const revalidator = useRevalidator();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+
+  function closeDetail() {
+    const next = new URLSearchParams(params);
+    next.delete('orden');
+    const search = next.toString();
+    void navigate(search ? `?${search}` : '.', { preventScrollReset: true });
+  }
+
+  const listKey = new URLSearchParams({ ...filters }).toString();
+
+  return (
+    <>
+      <PageTitle
+        title="Historial de órdenes"
+        subtitle="Todas tus órdenes, de la más reciente a la más antigua."
+      />
+      <div className="flex flex-col gap-6">
+        <Card className="p-4 sm:p-6">
+          <Filters key={listKey} filters={filters} />
+        </Card>
+        <Card className="p-4 sm:p-6">
+          <h2 className="sr-only">Órdenes</h2>
+          {history ? (
+            <OrderList key={listKey} first={history} filters={filters} />
+          ) : (
+            <div className="flex flex-col items-start gap-3">
+              <Alert tone="error">No pudimos cargar tu historial.</Alert>
+              <Button
+                variant="secondary"
+                onClick={() => void revalidator.revalidate()}
+                disabled={revalidator.state !== 'idle'}
+              >
+                {revalidator.state !== 'idle' ? 'Reintentando…' : 'Reintentar'}
+              </Button>
+            </div>
+          )}
+        </Card>
+      </div>
+      <OrderDetailDialog detail={detail} onClose={closeDetail} />
+    </>
+  );
+}
