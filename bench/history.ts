@@ -76,19 +76,21 @@ async function measure(label: string, cookie: string, path: string | (() => Prom
   );
 }
 
-// A cursor 40 pages (1,000 orders) deep, for the "deep page" case.
-async function deepCursor(cookie: string): Promise<string> {
+// A cursor up to 40 pages (1,000 orders) deep, for the "deep page" case.
+async function deepCursor(cookie: string): Promise<{ cursor: string; page: number }> {
   let cursor = '';
+  let page = 1;
   for (let i = 0; i < 40; i++) {
-    const page = (await (
+    const res = (await (
       await fetch(`${app.origin}/api/orders${cursor ? `?cursor=${cursor}` : ''}`, {
         headers: { Cookie: cookie },
       })
     ).json()) as { nextCursor: string | null };
-    if (!page.nextCursor) break;
-    cursor = page.nextCursor;
+    if (!res.nextCursor) break;
+    cursor = res.nextCursor;
+    page += 1;
   }
-  return cursor;
+  return { cursor, page };
 }
 
 for (const [name, who] of [
@@ -103,8 +105,13 @@ for (const [name, who] of [
     who.cookie,
     `/api/orders?q=${encodeURIComponent(['000000000000007', '000000000000050', '000000000000099'].join('\n'))}`,
   );
-  const cursor = await deepCursor(who.cookie);
-  if (cursor) await measure('page 41 (keyset cursor)', who.cookie, `/api/orders?cursor=${cursor}`);
+  const deep = await deepCursor(who.cookie);
+  if (deep.cursor)
+    await measure(
+      `page ${deep.page} (keyset cursor)`,
+      who.cookie,
+      `/api/orders?cursor=${deep.cursor}`,
+    );
 }
 await app.close();
 await database.close();
