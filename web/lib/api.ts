@@ -75,6 +75,10 @@ export async function api<T>(
     body?: unknown;
     signal?: AbortSignal;
     onResponse?: (response: Response) => void;
+    /** Extra request headers (e.g. Idempotency-Key). */
+    headers?: Record<string, string>;
+    /** What to tell the person when the request times out. */
+    timeoutMessage?: string;
   } = {},
 ): Promise<T> {
   const timeout = AbortSignal.timeout(apiTimeout(isMobileDevice()));
@@ -83,10 +87,11 @@ export async function api<T>(
   try {
     response = await fetch(path, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers:
-        init.body === undefined
-          ? { Accept: 'application/json' }
-          : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers: {
+        Accept: 'application/json',
+        ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...init.headers,
+      },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       credentials: 'same-origin',
       signal,
@@ -96,7 +101,8 @@ export async function api<T>(
       throw new ApiError(
         0,
         'TIMEOUT',
-        'La solicitud tardó demasiado. Revisa tu conexión e inténtalo de nuevo.',
+        init.timeoutMessage ??
+          'La solicitud tardó demasiado. Revisa tu conexión e inténtalo de nuevo.',
       );
     if (init.signal?.aborted) throw err;
     throw new ApiError(
