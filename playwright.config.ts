@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+// Both ports can be moved so that two checkouts can run their browser tests side by side.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? 3199);
 export const E2E_STRIPE_WEBHOOK_SECRET = 'whsec_e2e_test_secret';
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
 
@@ -23,7 +25,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: `http://localhost:${E2E_PORT}`,
     trace: 'retain-on-failure',
     locale: 'es-ES',
     launchOptions: {
@@ -35,13 +37,13 @@ export default defineConfig({
   webServer: {
     // The built app on a fresh embedded database; the outbox is read by the tests.
     command: `rm -rf ${E2E_DATA_DIR} && node --import tsx tests/e2e/server.ts`,
-    url: `http://localhost:${PORT}/readyz`,
+    url: `http://localhost:${E2E_PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
-      PORT: String(PORT),
+      PORT: String(E2E_PORT),
       DATA_DIR: E2E_DATA_DIR,
-      APP_URL: `http://localhost:${PORT}`,
+      APP_URL: `http://localhost:${E2E_PORT}`,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: 'admin@example.com',
@@ -52,7 +54,7 @@ export default defineConfig({
       SESSION_TTL_SECONDS: process.env.E2E_SESSION_TTL ?? '604800',
       STRIPE_SECRET_KEY: 'sk_test_e2e',
       STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
-      E2E_STRIPE_PORT: '3199',
+      E2E_STRIPE_PORT: String(E2E_STRIPE_PORT),
     },
   },
 });

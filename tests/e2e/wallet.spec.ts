@@ -1,13 +1,13 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import Stripe from 'stripe';
-import { E2E_STRIPE_WEBHOOK_SECRET } from '../../playwright.config';
+import { E2E_PORT, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET } from '../../playwright.config';
 import {
   checkoutSessionEvent,
   type FakeCheckoutSession,
 } from '../../server/features/payments/stripe/fake-stripe';
 import { ADMIN, expectAccessible, registerVerified, signIn } from './helpers';
 
-const FAKE_STRIPE = 'http://127.0.0.1:3199';
+const FAKE_STRIPE = `http://127.0.0.1:${E2E_STRIPE_PORT}`;
 
 async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
@@ -124,7 +124,7 @@ test('a card payment is credited when the signed Stripe webhook arrives', async 
   await page.getByRole('button', { name: 'Pagar con tarjeta' }).click();
 
   // The customer is on the (fake) hosted Checkout page.
-  await expect(page).toHaveURL(/127\.0\.0\.1:3199\/pay\/cs_test_/);
+  await expect(page).toHaveURL(new RegExp(`127\\.0\\.0\\.1:${E2E_STRIPE_PORT}/pay/cs_test_`));
   const sessionId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
   const session = (await (
     await fetch(`${FAKE_STRIPE}/v1/checkout/sessions/${sessionId}`)
@@ -135,7 +135,7 @@ test('a card payment is credited when the signed Stripe webhook arrives', async 
   const { payload } = checkoutSessionEvent('checkout.session.completed', session);
   const appUrl =
     new URL(page.url()).origin === FAKE_STRIPE
-      ? 'http://localhost:3100'
+      ? `http://localhost:${E2E_PORT}`
       : new URL(page.url()).origin;
   for (let i = 0; i < 2; i++) {
     const signature = Stripe.webhooks.generateTestHeaderString({

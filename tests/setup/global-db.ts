@@ -8,7 +8,12 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../../server/db/client';
 
-export const TEMPLATE_DB = 'cometa_test_template';
+/**
+ * Database names start with this prefix (TEST_DB_PREFIX, default `cometa`), so that two
+ * checkouts can run their tests against one server without dropping each other's databases.
+ */
+export const TEST_DB_PREFIX = (process.env.TEST_DB_PREFIX ?? 'cometa').replace(/[^a-z0-9_]/g, '');
+export const TEMPLATE_DB = `${TEST_DB_PREFIX}_test_template`;
 
 declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
@@ -44,7 +49,7 @@ export default async function setup(project: TestProject) {
   await admin.connect();
   // Leftover clones from an interrupted run.
   const stale = await admin.query<{ datname: string }>(
-    "SELECT datname FROM pg_database WHERE datname LIKE 'cometa_t_%'",
+    `SELECT datname FROM pg_database WHERE datname LIKE '${TEST_DB_PREFIX}\\_t\\_%'`,
   );
   for (const row of stale.rows)
     await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../../server/db/client';
+import { TEST_DB_PREFIX } from './global-db';
 
 export type DbTarget = 'pglite' | 'postgres';
 
@@ -21,7 +22,7 @@ export async function openTestDatabase(target: DbTarget): Promise<Database> {
   }
   const templateUrl = inject('postgresTemplateUrl');
   if (!templateUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `cometa_t_${randomBytes(6).toString('hex')}`;
+  const name = `${TEST_DB_PREFIX}_t_${randomBytes(6).toString('hex')}`;
   const adminUrl = new URL(templateUrl);
   adminUrl.pathname = '/postgres';
   const admin = new pg.Client({ connectionString: adminUrl.toString() });

@@ -1,4 +1,9 @@
-import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 type FieldProps = {
   label: string;
@@ -85,6 +90,45 @@ export function TextAreaField({
         className={inputClass(error)}
         {...props}
       />
+      <Messages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export type SelectOption = { value: string; label: string };
+
+/** A labelled <select>; `placeholder` adds a first, empty choice. */
+export function SelectField({
+  label,
+  error,
+  hint,
+  options,
+  placeholder,
+  ...props
+}: FieldProps & {
+  options: readonly SelectOption[];
+  placeholder?: string | undefined;
+} & SelectHTMLAttributes<HTMLSelectElement>) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={inputClass(error)}
+        {...props}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
       <Messages id={id} error={error} hint={hint} />
     </div>
   );

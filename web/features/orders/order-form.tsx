@@ -7,7 +7,7 @@ import { BULK_MAX_LINES, type OrderDto } from '../../../shared/schemas/orders';
 import { Alert } from '../../components/ui/alert';
 import { AppLink } from '../../components/ui/app-link';
 import { Button } from '../../components/ui/button';
-import { TextAreaField, TextField } from '../../components/ui/field';
+import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { ApiError } from '../../lib/api';
 import { reloadMe } from '../../lib/session';
 import { placeBulkOrder, placeOrder, type BulkResponse } from './orders-api';
@@ -258,12 +258,18 @@ function OrderFormInner({ service, onAgain }: { service: ServiceDto; onAgain: ()
         f.type === 'select' ? (
           <SelectField
             key={f.key}
-            field={f}
+            label={f.required ? f.label : `${f.label} (opcional)`}
+            name={f.key}
             value={values[f.key] ?? ''}
+            required={f.required}
+            placeholder="Elige una opción"
+            options={(f.options ?? []).map((o) => ({ value: o, label: o }))}
+            hint={f.hint}
             error={errors[f.key] || undefined}
-            onChange={(v) => {
+            onChange={(e) => {
+              const v = e.target.value;
               setValues((s) => ({ ...s, [f.key]: v }));
-              setErrors((e) => ({ ...e, [f.key]: check(f, v) ?? '' }));
+              setErrors((es) => ({ ...es, [f.key]: check(f, v) ?? '' }));
             }}
           />
         ) : (
@@ -305,49 +311,6 @@ function OrderFormInner({ service, onAgain }: { service: ServiceDto; onAgain: ()
         {busy ? 'Enviando…' : `Confirmar orden (Total ${totalLabel})`}
       </Button>
     </form>
-  );
-}
-
-function SelectField({
-  field,
-  value,
-  error,
-  onChange,
-}: {
-  field: ServiceField;
-  value: string;
-  error?: string | undefined;
-  onChange: (value: string) => void;
-}) {
-  const id = `campo-${field.key}`;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {field.label}
-      </label>
-      <select
-        id={id}
-        name={field.key}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-        className={`mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-base ${error ? 'border-red-600' : 'border-slate-300'}`}
-      >
-        <option value="">Elige una opción</option>
-        {(field.options ?? []).map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
-      </select>
-      {field.hint ? <p className="mt-1 text-sm text-slate-600">{field.hint}</p> : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
 

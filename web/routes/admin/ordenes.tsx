@@ -12,7 +12,7 @@ import type { OrderDto } from '../../../shared/schemas/orders';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, PageTitle } from '../../components/ui/card';
-import { TextField } from '../../components/ui/field';
+import { SelectField, TextField } from '../../components/ui/field';
 import {
   adminOrderAction,
   listQueue,
@@ -147,8 +147,12 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-const selectClass =
-  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900';
+const QUEUE_STATUS_OPTIONS = [
+  { value: '', label: 'Todas en curso' },
+  { value: 'pending', label: 'Pendientes' },
+  { value: 'processing', label: 'En proceso' },
+];
+const CATEGORY_OPTIONS = CATEGORIES.map((c) => ({ value: c.slug, label: c.label }));
 
 function QueueList({ first, filters }: { first: Queue; filters: QueueFilters }) {
   const [extra, setExtra] = useState<OrderDto[]>([]);
@@ -215,39 +219,19 @@ export default function AdminOrdenes() {
             aria-label="Filtrar órdenes"
             className="grid gap-4 sm:grid-cols-3"
           >
-            <div>
-              <label htmlFor="cola-estado" className="block text-sm font-medium text-slate-800">
-                Estado
-              </label>
-              <select
-                id="cola-estado"
-                name="status"
-                defaultValue={filters.status}
-                className={selectClass}
-              >
-                <option value="">Todas en curso</option>
-                <option value="pending">Pendientes</option>
-                <option value="processing">En proceso</option>
-              </select>
-            </div>
-            <div>
-              <label htmlFor="cola-categoria" className="block text-sm font-medium text-slate-800">
-                Categoría
-              </label>
-              <select
-                id="cola-categoria"
-                name="category"
-                defaultValue={filters.category}
-                className={selectClass}
-              >
-                <option value="">Todas</option>
-                {CATEGORIES.map((c) => (
-                  <option key={c.slug} value={c.slug}>
-                    {c.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              label="Estado"
+              name="status"
+              defaultValue={filters.status}
+              options={QUEUE_STATUS_OPTIONS}
+            />
+            <SelectField
+              label="Categoría"
+              name="category"
+              defaultValue={filters.category}
+              placeholder="Todas"
+              options={CATEGORY_OPTIONS}
+            />
             <TextField
               label="Número de orden o IMEI"
               name="q"

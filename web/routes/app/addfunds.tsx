@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, PageTitle } from '../../components/ui/card';
-import { TextField } from '../../components/ui/field';
+import { SelectField, TextField } from '../../components/ui/field';
 import { apiFailure, parseForm, type FormResult } from '../../features/auth/form-data';
 import {
   declareManualTopup,
@@ -189,27 +189,14 @@ function ManualForm({ methods }: { methods: ManualMethodDto[] }) {
       <input type="hidden" name="intent" value="manual" />
       {data?.ok ? <Alert tone="success">{data.message}</Alert> : null}
       {data?.formError ? <Alert tone="error">{data.formError}</Alert> : null}
-      <div>
-        <label htmlFor="manual-method" className="block text-sm font-medium text-slate-800">
-          Método de pago
-        </label>
-        <select
-          id="manual-method"
-          name="methodId"
-          value={methodId}
-          onChange={(e) => setMethodId(e.target.value)}
-          className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base"
-        >
-          {methods.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.name}
-            </option>
-          ))}
-        </select>
-        {data?.fields?.methodId ? (
-          <p className="mt-1 text-sm font-medium text-red-700">{data.fields.methodId}</p>
-        ) : null}
-      </div>
+      <SelectField
+        label="Método de pago"
+        name="methodId"
+        value={methodId}
+        onChange={(e) => setMethodId(e.target.value)}
+        options={methods.map((m) => ({ value: m.id, label: m.name }))}
+        error={data?.fields?.methodId}
+      />
       {method ? (
         <div className="rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-line text-slate-700">
           <p className="font-semibold text-slate-900">Cómo pagar</p>

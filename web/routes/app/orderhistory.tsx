@@ -14,7 +14,7 @@ import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderDto } from '../../../sha
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, PageTitle } from '../../components/ui/card';
-import { TextField } from '../../components/ui/field';
+import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import {
   OrderDetailDialog,
   type CancelResult,
@@ -84,8 +84,8 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   }
 }
 
-const selectClass =
-  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900';
+const STATUS_OPTIONS = ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }));
+const CATEGORY_OPTIONS = CATEGORIES.map((c) => ({ value: c.slug, label: c.label }));
 
 function Filters({ filters }: { filters: HistoryFilters }) {
   const navigation = useNavigation();
@@ -97,60 +97,31 @@ function Filters({ filters }: { filters: HistoryFilters }) {
       aria-label="Filtrar órdenes"
       className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
     >
-      <div>
-        <label htmlFor="filtro-estado" className="block text-sm font-medium text-slate-800">
-          Estado
-        </label>
-        <select
-          id="filtro-estado"
-          name="status"
-          defaultValue={filters.status}
-          className={selectClass}
-        >
-          <option value="">Todos</option>
-          {ORDER_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {ORDER_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="filtro-categoria" className="block text-sm font-medium text-slate-800">
-          Categoría
-        </label>
-        <select
-          id="filtro-categoria"
-          name="category"
-          defaultValue={filters.category}
-          className={selectClass}
-        >
-          <option value="">Todas</option>
-          {CATEGORIES.map((c) => (
-            <option key={c.slug} value={c.slug}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Estado"
+        name="status"
+        defaultValue={filters.status}
+        placeholder="Todos"
+        options={STATUS_OPTIONS}
+      />
+      <SelectField
+        label="Categoría"
+        name="category"
+        defaultValue={filters.category}
+        placeholder="Todas"
+        options={CATEGORY_OPTIONS}
+      />
       <TextField label="Desde" name="from" type="date" defaultValue={filters.from} />
       <TextField label="Hasta" name="to" type="date" defaultValue={filters.to} />
       <div className="sm:col-span-2 lg:col-span-4">
-        <label htmlFor="filtro-q" className="block text-sm font-medium text-slate-800">
-          Buscar por número de orden o IMEI
-        </label>
-        <textarea
-          id="filtro-q"
+        <TextAreaField
+          label="Buscar por número de orden o IMEI"
           name="q"
           rows={2}
           defaultValue={filters.q}
-          aria-describedby="filtro-q-hint"
-          className={selectClass}
           placeholder="#123 o 359702373699048"
+          hint="Puedes pegar varios IMEI separados por espacios, comas o saltos de línea."
         />
-        <p id="filtro-q-hint" className="mt-1 text-sm text-slate-600">
-          Puedes pegar varios IMEI separados por espacios, comas o saltos de línea.
-        </p>
       </div>
       <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
         <Button type="submit" disabled={busy}>
