@@ -96,6 +96,8 @@ export const order = pgTable(
     index('order_user_status_idx').on(t.userId, t.status),
     index('order_status_created_idx').on(t.status, t.createdAt),
     index('order_user_identifier_idx').on(t.userId, t.identifier),
+    // Admin search and pasted results look orders up by identifier across all customers.
+    index('order_identifier_idx').on(t.identifier),
     check('order_price_positive', sql`${t.price} > 0`),
     check('order_quantity_positive', sql`${t.quantity} > 0`),
     check(

@@ -19,6 +19,8 @@ import { AppError } from '../../lib/errors';
 import { readJson, requireAdmin, requireVerifiedUser, type AppEnv } from '../../lib/http';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mail';
+import { BulkCompleteSchema } from '../../../shared/bulk-results';
+import { bulkCompleteOrders } from './bulk-complete.service';
 import { orderCompletedEmail, orderRejectedEmail } from './orders.emails';
 import { orderSummary } from './summary.service';
 import {
@@ -205,6 +207,15 @@ export function ordersAdminRoutes(deps: OrdersDeps) {
       await requireAdmin(deps.auth, c);
       return c.json(
         await listOrders(deps.db, null, filtersFrom(c), c.req.query('cursor') || undefined, 50),
+      );
+    })
+    .post('/bulk-complete', async (c) => {
+      const admin = await requireAdmin(deps.auth, c);
+      const { text } = await readJson(c, BulkCompleteSchema);
+      return c.json(
+        await bulkCompleteOrders(deps.db, admin.id, text, (row) =>
+          notifyInBackground(deps, row, 'completed'),
+        ),
       );
     })
     .get('/:id', async (c) => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { CategorySlug } from '../../../shared/categories';
 import { validateOrderFields } from '../../../shared/fields';
 import { chargeCents, formatAmount } from '../../../shared/money';
@@ -20,6 +20,13 @@ type Actor = { id: string | null; role: 'customer' | 'admin' | 'system' };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const IN_FLIGHT: OrderStatus[] = ['pending', 'processing'];
+
+/**
+ * The keyset cursor carries created_at to the microsecond, as PostgreSQL stores it: a JS Date
+ * keeps milliseconds only, and a cursor rounded to the millisecond skips the rows that share it.
+ */
+const EXACT_CREATED_AT = sql<string>`to_char(${order.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 export function toOrderDto(row: OrderRow, events?: OrderEventDto[]): OrderDto {
   const status = row.status as OrderStatus;
@@ -445,13 +452,12 @@ export async function listOrders(
   cursor: string | undefined,
   limit = 25,
 ) {
-  let after: { at: Date; id: string } | undefined;
+  let after: { at: string; id: string } | undefined;
   if (cursor) {
     const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-    const date = new Date(at ?? '');
-    if (!id || !UUID.test(id) || Number.isNaN(date.getTime()))
+    if (!id || !UUID.test(id) || !at || !CURSOR_TIME.test(at))
       throw new AppError('BAD_REQUEST', 'El cursor de la página no es válido.');
-    after = { at: date, id };
+    after = { at, id };
   }
   const terms = (filters.q ?? '')
     .split(/[\s,;]+/)
@@ -468,10 +474,12 @@ export async function listOrders(
     terms.length
       ? sql`(${order.identifier} IN ${terms} ${numbers.length ? sql`OR ${order.number} IN ${numbers}` : sql``})`
       : undefined,
-    after ? sql`(${order.createdAt}, ${order.id}) < (${after.at}, ${after.id})` : undefined,
+    after
+      ? sql`(${order.createdAt}, ${order.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+      : undefined,
   ];
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(order), cursorAt: EXACT_CREATED_AT })
     .from(order)
     .where(and(...conditions))
     .orderBy(sql`${order.createdAt} DESC, ${order.id} DESC`)
@@ -482,7 +490,7 @@ export async function listOrders(
     items: page.map((r) => toOrderDto(r)),
     nextCursor:
       rows.length > limit && last
-        ? Buffer.from(`${last.createdAt.toISOString()}|${last.id}`).toString('base64url')
+        ? Buffer.from(`${last.cursorAt}|${last.id}`).toString('base64url')
         : null,
   };
 }

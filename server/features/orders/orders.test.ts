@@ -14,6 +14,7 @@ import {
 import { dbTargets } from '../../../tests/setup/test-db';
 import { balances } from '../ledger/ledger.service';
 import { verifyLedger } from '../ledger/ledger.verify';
+import { listOrders } from './orders.service';
 
 const VALID_IMEI = '359702373699048';
 const IMEI_FIELDS: ServiceField[] = [
@@ -380,6 +381,133 @@ describe.each(dbTargets())('orders on %s', (target) => {
       [6, false, 'INSUFFICIENT_FUNDS'],
     ]);
     expect(await balances(t.database.db, c.id)).toEqual({ available: 0n, held: 100n });
+  });
+
+  it('bulk complete: pasted results by number or IMEI, each line answered on its own, captured once', async () => {
+    const c = await customer('3.00');
+    const place = async (serviceId: string, value: string) =>
+      (await (
+        await c.client.post('/api/orders', { serviceId, fields: { imei: value } })
+      ).json()) as { id: string; number: number };
+    const a = await place(imeiService, imei(9101));
+    const b = await place(imeiService, imei(9102));
+    // Re-checks allowed: two orders in flight with one IMEI make that IMEI ambiguous.
+    await place(recheckService, imei(9103));
+    await place(recheckService, imei(9103));
+    const d = await place(imeiService, imei(9104));
+    expect(
+      (await admin.client.post(`/api/admin/orders/${d.id}/reject`, { reason: 'No procede' }))
+        .status,
+    ).toBe(200);
+    const heldBefore = (await balances(t.database.db, c.id)).held;
+
+    const text = [
+      `#${a.number}\tCódigo: 111`,
+      `${imei(9102)} | Código: 222`,
+      `${imei(9103)} Código 333`,
+      `#${d.number}: Código 444`,
+      '#99999999 Código',
+      '¿?',
+      `${a.number} repetida`,
+      `${imei(9105)} nada`,
+    ].join('\n');
+    const res = await admin.client.post('/api/admin/orders/bulk-complete', { text });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      completed: number;
+      failed: number;
+      results: { line: number; ok: boolean; code?: string; number?: number; message?: string }[];
+    };
+    expect(body.completed).toBe(2);
+    expect(body.failed).toBe(6);
+    expect(body.results.map((r) => [r.line, r.ok, r.code ?? r.number])).toEqual([
+      [1, true, a.number],
+      [2, true, b.number],
+      [3, false, 'CONFLICT'],
+      [4, false, 'CONFLICT'],
+      [5, false, 'NOT_FOUND'],
+      [6, false, 'VALIDATION_FAILED'],
+      [7, false, 'VALIDATION_FAILED'],
+      [8, false, 'NOT_FOUND'],
+    ]);
+    expect(body.results[2]?.message).toMatch(
+      /^Hay 2 órdenes en curso con \d+; usa el número de orden/,
+    );
+    expect(body.results[3]?.message).toBe(
+      `La orden #${d.number} ya está completada, rechazada o cancelada.`,
+    );
+
+    // The two completed orders carry their results; their held price went to revenue.
+    const rows = await t.database.db
+      .select({ number: order.number, status: order.status, result: order.result })
+      .from(order)
+      .where(eq(order.userId, c.id));
+    expect(
+      rows.filter((r) => r.status === 'completed').sort((x, y) => x.number - y.number),
+    ).toEqual([
+      { number: a.number, status: 'completed', result: 'Código: 111' },
+      { number: b.number, status: 'completed', result: 'Código: 222' },
+    ]);
+    expect((await balances(t.database.db, c.id)).held).toBe(heldBefore - 100n);
+    await t.waitForMail(c.email, new RegExp(`Orden #${b.number} completada`));
+
+    // The same paste twice at once: the order is captured exactly once.
+    const e = await place(imeiService, imei(9106));
+    const racing = await Promise.all(
+      [0, 1].map(() =>
+        admin.client.post('/api/admin/orders/bulk-complete', { text: `#${e.number} uno` }),
+      ),
+    );
+    const outcomes = (await Promise.all(racing.map((r) => r.json()))) as { completed: number }[];
+    expect(outcomes.map((o) => o.completed).sort()).toEqual([0, 1]);
+    const captures = await queryRows<{ n: string }>(
+      t.database.db,
+      sql`SELECT count(*)::text AS n FROM ledger_transfer WHERE idempotency_key = ${`order:${e.id}:capture`}`,
+    );
+    expect(captures[0]?.n).toBe('1');
+
+    // Bad input and the wrong role.
+    const empty = await admin.client.post('/api/admin/orders/bulk-complete', { text: ' ' });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { text: 'Pega los resultados, uno por línea.' },
+    });
+    expect(
+      (await c.client.post('/api/admin/orders/bulk-complete', { text: `#${a.number} x` })).status,
+    ).toBe(403);
+    expect((await verifyLedger(t.database.db)).problems).toEqual([]);
+  });
+
+  it('keyset pages never skip or repeat orders created within the same millisecond', async () => {
+    const c = await customer();
+    // Five orders in one millisecond, microseconds apart, as PostgreSQL can store them.
+    const stamps = [1, 2, 3, 4, 5].map(
+      (us) => `2026-03-01 10:00:00.123${String(us).padStart(3, '0')}+00`,
+    );
+    await t.database.db.insert(order).values(
+      stamps.map((at, i) => ({
+        userId: c.id,
+        serviceId: imeiService,
+        category: 'IMEI',
+        serviceName: 'Consulta IMEI completa',
+        fields: { imei: imei(9500 + i) },
+        price: 50n,
+        status: 'completed',
+        createdAt: sql`${at}::timestamptz` as unknown as Date,
+      })),
+    );
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (let guard = 0; guard < 10; guard++) {
+      const page = await listOrders(t.database.db, c.id, {}, cursor ?? undefined, 2);
+      seen.push(...page.items.map((o) => o.fields.imei ?? ''));
+      cursor = page.nextCursor;
+      if (!cursor) break;
+    }
+    expect(seen).toEqual([4, 3, 2, 1, 0].map((i) => imei(9500 + i)));
+    const bad = await c.client.get('/api/orders?cursor=bm9wZXxub3Bl');
+    expect(bad.status).toBe(400);
   });
 
   it('summarises orders by status, the latest five and the spend of 30 days (refunds excluded)', async () => {

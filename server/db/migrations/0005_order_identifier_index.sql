@@ -1,0 +1,1 @@
+CREATE INDEX "order_identifier_idx" ON "order" USING btree ("identifier");
