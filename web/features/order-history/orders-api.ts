@@ -1,4 +1,5 @@
 import { CATEGORIES } from '../../../shared/categories';
+import type { BulkCompleteResult } from '../../../shared/bulk-results';
 import { ORDER_STATUSES, type OrderDto, type OrderStatus } from '../../../shared/schemas/orders';
 import { api } from '../../lib/api';
 
@@ -97,4 +98,12 @@ export function mainField(order: OrderDto): string {
   if (order.fields.imei) return order.fields.imei;
   const first = Object.values(order.fields)[0];
   return first ?? '—';
+}
+
+export function bulkCompleteOrders(text: string): Promise<BulkCompleteResult> {
+  return api<BulkCompleteResult>('/api/admin/orders/bulk-complete', {
+    method: 'POST',
+    body: { text },
+    timeoutMessage: 'Completar tantas órdenes está tardando. Revisa la cola antes de repetir.',
+  });
 }

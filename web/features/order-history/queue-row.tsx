@@ -45,7 +45,10 @@ export function QueueRow({ order: initial }: { order: OrderDto }) {
           <StatusBadge status={order.status} />
         </span>
       </div>
-      {data ? <Alert tone={data.ok ? 'success' : 'error'}>{data.message}</Alert> : null}
+      {/* A field's error shows under that field only, not twice. */}
+      {data && (data.ok || !data.field) ? (
+        <Alert tone={data.ok ? 'success' : 'error'}>{data.message}</Alert>
+      ) : null}
       {active ? (
         <div className="flex flex-wrap gap-2">
           {order.status === 'pending' ? (

@@ -14,7 +14,12 @@ import { Button, buttonClass } from '../../components/ui/button';
 import { Card, PageTitle } from '../../components/ui/card';
 import { SelectField, TextField } from '../../components/ui/field';
 import {
+  BulkComplete,
+  type BulkCompleteActionResult,
+} from '../../features/order-history/bulk-complete';
+import {
   adminOrderAction,
+  bulkCompleteOrders,
   listQueue,
   type QueueStatus,
 } from '../../features/order-history/orders-api';
@@ -82,13 +87,25 @@ const FIELD_OF: Record<string, string> = { complete: 'result', reject: 'reason' 
 
 export async function clientAction({
   request,
-}: Route.ClientActionArgs): Promise<QueueActionResult> {
+}: Route.ClientActionArgs): Promise<QueueActionResult | BulkCompleteActionResult> {
   const form = await request.formData();
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === 'string' ? value : '';
   };
   const intent = text('intent');
+  if (intent === 'bulk-complete') {
+    const submitted = text('text');
+    if (!submitted.trim())
+      return { intent, ok: false, message: 'Pega los resultados, uno por línea.' };
+    try {
+      return { intent, ok: true, submitted, result: await bulkCompleteOrders(submitted) };
+    } catch (err) {
+      if (err instanceof ApiError)
+        return { intent, ok: false, message: err.fields.text ?? err.message };
+      throw err;
+    }
+  }
   const id = text('id');
   try {
     if (intent === 'take') {
@@ -143,7 +160,9 @@ export function shouldRevalidate({
   formData,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (formData?.get('intent')) return false;
+  // Row actions update their own row; a bulk completion changes the queue, so it reloads.
+  const intent = formData?.get('intent');
+  if (intent && intent !== 'bulk-complete') return false;
   return defaultShouldRevalidate;
 }
 
@@ -246,6 +265,14 @@ export default function AdminOrdenes() {
               </Link>
             </div>
           </Form>
+        </Card>
+        <Card className="p-4 sm:p-6">
+          <h2 className="text-lg font-semibold text-slate-900">Completar en bloque</h2>
+          <p className="mt-1 mb-3 text-sm text-slate-600">
+            Pega los resultados que te devolvió el proveedor: cada línea se completa por separado y
+            las que no se puedan completar no cambian nada.
+          </p>
+          <BulkComplete />
         </Card>
         <Card className="p-4 sm:p-6">
           <div className="flex items-center justify-between gap-2">

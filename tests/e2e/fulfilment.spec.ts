@@ -1,0 +1,253 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { ADMIN, expectAccessible, registerVerified, signIn, waitForMailTo } from './helpers';
+
+/** A 15-digit IMEI with a correct Luhn check digit, different for every seed. */
+function imei(seed: number): string {
+  const body = `35${String(Date.now() % 1e6).padStart(6, '0')}${String(seed).padStart(6, '0')}`;
+  let sum = 0;
+  for (let i = 0; i < 14; i++) {
+    const t = Number(body[i]) * ((i % 2) + 1);
+    sum += (t % 10) + Math.floor(t / 10);
+  }
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+function origin(page: Page) {
+  return { Origin: new URL(page.url()).origin };
+}
+
+async function adminPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return page;
+}
+
+async function credit(admin: Page, email: string, amount: string) {
+  const found = await admin.request.get(`/api/admin/users?q=${encodeURIComponent(email)}`, {
+    headers: origin(admin),
+  });
+  const { items } = (await found.json()) as { items: Array<{ id: string; email: string }> };
+  const user = items.find((u) => u.email === email);
+  expect(user).toBeTruthy();
+  const res = await admin.request.post(`/api/admin/users/${user?.id ?? ''}/adjustments`, {
+    headers: origin(admin),
+    data: { amount, reason: 'Crédito de prueba' },
+  });
+  expect(res.status()).toBe(201);
+}
+
+async function placeImeiOrders(page: Page, imeis: string[]) {
+  const services = await page.request.get('/api/services?category=IMEI', {
+    headers: origin(page),
+  });
+  const { items } = (await services.json()) as { items: Array<{ id: string; name: string }> };
+  const service = items.find((s) => s.name.startsWith('Consulta IMEI completa'));
+  expect(service).toBeTruthy();
+  const orders: Array<{ id: string; number: number }> = [];
+  for (const value of imeis) {
+    const res = await page.request.post('/api/orders', {
+      headers: origin(page),
+      data: { serviceId: service?.id, fields: { imei: value } },
+    });
+    expect(res.status()).toBe(201);
+    orders.push((await res.json()) as { id: string; number: number });
+  }
+  return orders;
+}
+
+test('voucher top-up → IMEI order → the admin completes it → the result in the history and on the dashboard', async ({
+  browser,
+  page,
+}) => {
+  // The admin creates a $5.00 voucher.
+  const admin = await adminPage(browser);
+  await admin.goto('/admin/pagos');
+  const vouchers = admin.getByRole('region', { name: 'Códigos de recarga' });
+  await vouchers.getByLabel('Importe por código').fill('5.00');
+  await vouchers.getByLabel('Cantidad').fill('1');
+  await vouchers.getByRole('button', { name: 'Crear códigos' }).click();
+  const codes = vouchers.getByLabel(/Códigos generados/);
+  await expect(codes).toHaveValue(/CMT-/);
+  const code = (await codes.inputValue()).trim().split('\n')[0] ?? '';
+
+  // The customer tops up with it and orders an IMEI check in the browser.
+  const { email } = await registerVerified(page, 'Marta Quiroga');
+  await page.goto('/addfunds');
+  await page.getByLabel('Código de recarga').fill(code);
+  await page.getByRole('button', { name: 'Canjear código' }).click();
+  await expect(page.getByText('Código canjeado: se añadieron $5.00 a tu saldo.')).toBeVisible();
+  await expect(page.getByText('Saldo: $5.00').first()).toBeVisible();
+
+  const value = imei(1);
+  await page.getByRole('link', { name: 'Nueva orden' }).first().click();
+  await page.getByRole('link', { name: /Servicios IMEI/ }).click();
+  await page.getByRole('button', { name: /Consulta IMEI completa/ }).click();
+  await page.getByLabel('IMEI', { exact: true }).fill(value);
+  await page.getByRole('button', { name: 'Confirmar orden (Total $0.50)' }).click();
+  const created = page.getByText(/Orden #\d+ creada: Consulta IMEI completa/);
+  await expect(created).toBeVisible();
+  const number = Number(/#(\d+)/.exec((await created.textContent()) ?? '')?.[1]);
+  expect(number).toBeGreaterThan(0);
+  await expect(page.getByText('Saldo: $4.50').first()).toBeVisible();
+
+  // The dashboard shows the held price and the pending order.
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('dashboard-balance')).toHaveText('$4.50');
+  await expect(page.getByTestId('dashboard-held')).toHaveText('$0.50');
+  const latest = page
+    .getByRole('listitem')
+    .filter({ hasText: `#${number} · Consulta IMEI completa` });
+  await expect(latest).toContainText('Pendiente');
+
+  // The admin takes and completes it from the queue.
+  await admin.goto('/admin/ordenes');
+  const row = admin.getByRole('listitem', { name: `Orden #${number}` });
+  await expect(row).toContainText(value);
+  await row.getByRole('button', { name: /^Tomar/ }).click();
+  await expect(row).toContainText('En proceso');
+  await row.getByRole('button', { name: /^Completar/ }).click();
+  await row.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(row.getByText('Escribe el resultado.')).toBeVisible();
+  await row
+    .getByLabel('Resultado (código o texto)')
+    .fill('Operador: Movistar · Sin bloqueo · Garantía activa');
+  await row.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(row).toContainText(`Orden #${number} completada. Avisamos al cliente por correo.`);
+  await admin.context().close();
+
+  const mail = await waitForMailTo(email, new RegExp(`Orden #${number} completada`));
+  expect(mail.text).toContain('Operador: Movistar · Sin bloqueo');
+
+  // The customer sees the result in the history…
+  await page.goto('/orderhistory');
+  const item = page.getByTestId('orders').getByRole('listitem').first();
+  await expect(item).toContainText(`#${number}`);
+  await expect(item).toContainText('Completada');
+  await item.getByRole('link').click();
+  await expect(page.getByRole('dialog').getByTestId('order-result')).toHaveText(
+    'Operador: Movistar · Sin bloqueo · Garantía activa',
+  );
+  await page.keyboard.press('Escape');
+
+  // …and on the dashboard: nothing held any more, the order counted as completed.
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('dashboard-balance')).toHaveText('$4.50');
+  await expect(page.getByTestId('dashboard-held')).toHaveText('$0.00');
+  await expect(
+    page.getByRole('listitem').filter({ hasText: `#${number} · Consulta IMEI completa` }),
+  ).toContainText('Completada');
+  await expect(page.getByRole('link', { name: /^Completada\s*1$/ })).toBeVisible();
+});
+
+test('the admin rejects an order with a reason: the customer is refunded and reads why', async ({
+  browser,
+  page,
+}) => {
+  const { email } = await registerVerified(page, 'Óscar Beltrán');
+  const admin = await adminPage(browser);
+  await credit(admin, email, '1.00');
+  const [placed] = await placeImeiOrders(page, [imei(2)]);
+  if (!placed) throw new Error('order not placed');
+
+  await admin.goto('/admin/ordenes');
+  const row = admin.getByRole('listitem', { name: `Orden #${placed.number}` });
+  await row.getByRole('button', { name: /^Rechazar/ }).click();
+  await expect(row.getByText('El cliente lo verá y recibirá el reembolso.')).toBeVisible();
+  await expectAccessible(admin);
+  await row.getByLabel('Motivo del rechazo').fill('no');
+  await row.getByRole('button', { name: 'Confirmar rechazo' }).click();
+  await expect(row.getByText('Escribe el motivo (al menos 3 caracteres).')).toBeVisible();
+  await expect(row.getByLabel('Motivo del rechazo')).toHaveAttribute('aria-invalid', 'true');
+  await row.getByLabel('Motivo del rechazo').fill('El IMEI no corresponde a este operador');
+  await row.getByRole('button', { name: 'Confirmar rechazo' }).click();
+  await expect(row).toContainText(
+    `Orden #${placed.number} rechazada. Devolvimos el importe al cliente.`,
+  );
+  await expect(row).toContainText('Rechazada');
+  await expect(row.getByRole('button', { name: /^Completar/ })).toHaveCount(0);
+  await admin.context().close();
+
+  await waitForMailTo(email, /rechazada y reembolsada/);
+  await page.goto('/orderhistory');
+  await expect(page.getByText('Saldo: $1.00').first()).toBeVisible();
+  const item = page.getByTestId('orders').getByRole('listitem').first();
+  await expect(item).toContainText('Rechazada');
+  await item.getByRole('link').click();
+  await expect(page.getByRole('dialog')).toContainText('El IMEI no corresponde a este operador');
+});
+
+test('bulk complete: pasted results are checked as typed, completed line by line, failures kept', async ({
+  browser,
+  page,
+}) => {
+  const { email } = await registerVerified(page, 'Nuria Salas');
+  const admin = await adminPage(browser);
+  await credit(admin, email, '2.00');
+  const values = [imei(3), imei(4), imei(5)];
+  const [a, b, c] = await placeImeiOrders(page, values);
+  if (!a || !b || !c) throw new Error('orders not placed');
+
+  await admin.goto('/admin/ordenes');
+  await expect(admin.getByRole('heading', { name: 'Completar en bloque' })).toBeVisible();
+  const box = admin.getByLabel('Resultados, uno por línea');
+  await box.fill(
+    [
+      `#${a.number}\tCódigo: 111`,
+      `${values[1] ?? ''} | Código: 222`,
+      '#99999999 x',
+      `#${c.number}`,
+    ].join('\n'),
+  );
+  await expect(admin.getByText('3 líneas listas, 1 con error.')).toBeVisible();
+  await expect(
+    admin.getByText('Línea 4: Falta el resultado después de la referencia.'),
+  ).toBeVisible();
+  await admin.getByRole('button', { name: 'Completar 3 órdenes' }).click();
+
+  await expect(
+    admin.getByText(
+      '2 órdenes completadas; avisamos a cada cliente por correo. 2 líneas no se completaron: quedan en el cuadro para corregirlas.',
+    ),
+  ).toBeVisible();
+  const outcome = admin.getByRole('table', { name: 'Resultado de cada línea' });
+  await expect(outcome.getByRole('row').filter({ hasText: `#${a.number}` })).toContainText(
+    `Orden #${a.number} completada`,
+  );
+  await expect(outcome.getByRole('row').filter({ hasText: values[1] ?? '' })).toContainText(
+    `Orden #${b.number} completada`,
+  );
+  await expect(outcome).toContainText('No existe la orden #99999999.');
+  await expect(box).toHaveValue(`#99999999 x\n#${c.number}`);
+  // The queue reloads: the completed orders left it, the other is still there.
+  await expect(admin.getByRole('listitem', { name: `Orden #${a.number}` })).toHaveCount(0);
+  await expect(admin.getByRole('listitem', { name: `Orden #${b.number}` })).toHaveCount(0);
+  await expect(admin.getByRole('listitem', { name: `Orden #${c.number}` })).toBeVisible();
+  await expectAccessible(admin);
+
+  // The fixed line completes the last one.
+  await box.fill(`#${c.number}: Código: 333`);
+  await admin.getByRole('button', { name: 'Completar 1 orden' }).click();
+  await expect(
+    admin.getByText('1 orden completada; avisamos a cada cliente por correo.'),
+  ).toBeVisible();
+  await expect(box).toHaveValue('');
+
+  // 375 px and 1280 px: the page does not overflow sideways.
+  for (const width of [375, 1280]) {
+    await admin.setViewportSize({ width, height: 900 });
+    await admin.goto('/admin/ordenes');
+    await expect(admin.getByLabel('Resultados, uno por línea')).toBeVisible();
+    expect(
+      await admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await admin.screenshot({ path: `test-results/admin-ordenes-${width}.png`, fullPage: true });
+  }
+  await admin.context().close();
+
+  await waitForMailTo(email, new RegExp(`Orden #${c.number} completada`));
+  await page.goto('/orderhistory?status=completed');
+  await expect(page.getByTestId('orders').getByRole('listitem')).toHaveCount(3);
+  await expect(page.getByText('Saldo: $0.50').first()).toBeVisible();
+});
