@@ -1,61 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, expectAccessible, registerVerified, signIn, waitForMailTo } from './helpers';
-
-/** A 15-digit IMEI with a correct Luhn check digit, different for every seed. */
-function imei(seed: number): string {
-  const body = `35${String(Date.now() % 1e6).padStart(6, '0')}${String(seed).padStart(6, '0')}`;
-  let sum = 0;
-  for (let i = 0; i < 14; i++) {
-    const t = Number(body[i]) * ((i % 2) + 1);
-    sum += (t % 10) + Math.floor(t / 10);
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
-
-function origin(page: Page) {
-  return { Origin: new URL(page.url()).origin };
-}
-
-async function adminPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return page;
-}
-
-async function credit(admin: Page, email: string, amount: string) {
-  const found = await admin.request.get(`/api/admin/users?q=${encodeURIComponent(email)}`, {
-    headers: origin(admin),
-  });
-  const { items } = (await found.json()) as { items: Array<{ id: string; email: string }> };
-  const user = items.find((u) => u.email === email);
-  expect(user).toBeTruthy();
-  const res = await admin.request.post(`/api/admin/users/${user?.id ?? ''}/adjustments`, {
-    headers: origin(admin),
-    data: { amount, reason: 'Crédito de prueba' },
-  });
-  expect(res.status()).toBe(201);
-}
-
-async function placeImeiOrders(page: Page, imeis: string[]) {
-  const services = await page.request.get('/api/services?category=IMEI', {
-    headers: origin(page),
-  });
-  const { items } = (await services.json()) as { items: Array<{ id: string; name: string }> };
-  const service = items.find((s) => s.name.startsWith('Consulta IMEI completa'));
-  expect(service).toBeTruthy();
-  const orders: Array<{ id: string; number: number }> = [];
-  for (const value of imeis) {
-    const res = await page.request.post('/api/orders', {
-      headers: origin(page),
-      data: { serviceId: service?.id, fields: { imei: value } },
-    });
-    expect(res.status()).toBe(201);
-    orders.push((await res.json()) as { id: string; number: number });
-  }
-  return orders;
-}
+import { expect, test } from '@playwright/test';
+import { expectAccessible, registerVerified, waitForMailTo } from './helpers';
+import { adminPage, creditCustomer, placeImeiOrders, uniqueImei } from './ordering';
 
 test('voucher top-up → IMEI order → the admin completes it → the result in the history and on the dashboard', async ({
   browser,
@@ -80,7 +25,7 @@ test('voucher top-up → IMEI order → the admin completes it → the result in
   await expect(page.getByText('Código canjeado: se añadieron $5.00 a tu saldo.')).toBeVisible();
   await expect(page.getByText('Saldo: $5.00').first()).toBeVisible();
 
-  const value = imei(1);
+  const value = uniqueImei(1);
   await page.getByRole('link', { name: 'Nueva orden' }).first().click();
   await page.getByRole('link', { name: /Servicios IMEI/ }).click();
   await page.getByRole('button', { name: /Consulta IMEI completa/ }).click();
@@ -147,8 +92,8 @@ test('the admin rejects an order with a reason: the customer is refunded and rea
 }) => {
   const { email } = await registerVerified(page, 'Óscar Beltrán');
   const admin = await adminPage(browser);
-  await credit(admin, email, '1.00');
-  const [placed] = await placeImeiOrders(page, [imei(2)]);
+  await creditCustomer(admin, email, '1.00');
+  const [placed] = await placeImeiOrders(page, [uniqueImei(2)]);
   if (!placed) throw new Error('order not placed');
 
   await admin.goto('/admin/ordenes');
@@ -184,8 +129,8 @@ test('bulk complete: pasted results are checked as typed, completed line by line
 }) => {
   const { email } = await registerVerified(page, 'Nuria Salas');
   const admin = await adminPage(browser);
-  await credit(admin, email, '2.00');
-  const values = [imei(3), imei(4), imei(5)];
+  await creditCustomer(admin, email, '2.00');
+  const values = [uniqueImei(3), uniqueImei(4), uniqueImei(5)];
   const [a, b, c] = await placeImeiOrders(page, values);
   if (!a || !b || !c) throw new Error('orders not placed');
 

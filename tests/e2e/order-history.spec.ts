@@ -1,54 +1,9 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, expectAccessible, registerVerified, signIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import { expectAccessible, registerVerified } from './helpers';
+import { adminPage, creditCustomer, placeImeiOrders } from './ordering';
 
 const IMEI_A = '359702373699048';
 const IMEI_B = '490154203237518';
-
-function origin(page: Page) {
-  return { Origin: new URL(page.url()).origin };
-}
-
-async function adminPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return page;
-}
-
-async function credit(admin: Page, email: string, amount: string) {
-  const found = await admin.request.get(`/api/admin/users?q=${encodeURIComponent(email)}`, {
-    headers: origin(admin),
-  });
-  expect(found.ok()).toBe(true);
-  const { items } = (await found.json()) as { items: Array<{ id: string; email: string }> };
-  const user = items.find((u) => u.email === email);
-  expect(user).toBeTruthy();
-  const adjusted = await admin.request.post(`/api/admin/users/${user?.id}/adjustments`, {
-    headers: origin(admin),
-    data: { amount, reason: 'Prueba' },
-  });
-  expect(adjusted.ok()).toBe(true);
-}
-
-async function placeImeiOrders(page: Page, imeis: string[]) {
-  const services = await page.request.get('/api/services?category=IMEI', {
-    headers: origin(page),
-  });
-  const { items } = (await services.json()) as { items: Array<{ id: string; name: string }> };
-  const service = items.find((s) => s.name.startsWith('Consulta IMEI completa'));
-  expect(service).toBeTruthy();
-  const orders: Array<{ id: string; number: number; price: string }> = [];
-  for (const imei of imeis) {
-    const res = await page.request.post('/api/orders', {
-      headers: origin(page),
-      data: { serviceId: service?.id, fields: { imei } },
-    });
-    expect(res.status()).toBe(201);
-    orders.push((await res.json()) as { id: string; number: number; price: string });
-  }
-  return orders;
-}
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -58,7 +13,7 @@ test('the customer filters, opens, cancels; the admin completes; the result is s
 }) => {
   const { email } = await registerVerified(page, 'Irene Castillo');
   const admin = await adminPage(browser);
-  await credit(admin, email, '5.00');
+  await creditCustomer(admin, email, '5.00');
   const [first, second] = await placeImeiOrders(page, [IMEI_A, IMEI_B]);
   if (!first || !second) throw new Error('orders not placed');
 

@@ -1,24 +1,6 @@
-import { expect, test, type Browser } from '@playwright/test';
-import { ADMIN, expectAccessible, registerVerified, signIn } from './helpers';
-
-async function creditCustomer(browser: Browser, email: string, amount: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  const origin = new URL(page.url()).origin;
-  const found = await page.request.get(`/api/admin/users?q=${encodeURIComponent(email)}`);
-  expect(found.ok()).toBe(true);
-  const { items } = (await found.json()) as { items: { id: string; email: string }[] };
-  const user = items.find((u) => u.email === email);
-  expect(user).toBeTruthy();
-  const res = await page.request.post(`/api/admin/users/${user?.id ?? ''}/adjustments`, {
-    headers: { Origin: origin },
-    data: { amount, reason: 'Crédito de prueba' },
-  });
-  expect(res.status()).toBe(201);
-  await context.close();
-}
+import { expect, test } from '@playwright/test';
+import { expectAccessible, registerVerified } from './helpers';
+import { adminPage, creditCustomer } from './ordering';
 
 test('a customer orders an IMEI check: no funds, live validation, single and bulk orders', async ({
   browser,
@@ -46,7 +28,9 @@ test('a customer orders an IMEI check: no funds, live validation, single and bul
     '/addfunds',
   );
 
-  await creditCustomer(browser, email, '2.00');
+  const admin = await adminPage(browser);
+  await creditCustomer(admin, email, '2.00');
+  await admin.context().close();
 
   await page.reload();
   await page.getByRole('button', { name: /Consulta IMEI completa/ }).click();

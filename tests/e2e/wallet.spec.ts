@@ -5,15 +5,14 @@ import {
   checkoutSessionEvent,
   type FakeCheckoutSession,
 } from '../../server/features/payments/stripe/fake-stripe';
-import { ADMIN, expectAccessible, registerVerified, signIn } from './helpers';
+import { expectAccessible, registerVerified } from './helpers';
+import { adminPage } from './ordering';
 
 const FAKE_STRIPE = `http://127.0.0.1:${E2E_STRIPE_PORT}`;
 
-async function adminPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+/** The admin, signed in, on /admin/pagos. */
+async function adminOnPayments(browser: Browser): Promise<Page> {
+  const page = await adminPage(browser);
   await page.goto('/admin/pagos');
   await expect(page.getByRole('heading', { level: 1, name: 'Pagos y saldo' })).toBeVisible();
   return page;
@@ -33,7 +32,7 @@ test('a manual transfer declared by the customer and approved by the admin raise
   browser,
   page,
 }) => {
-  const admin = await adminPage(browser);
+  const admin = await adminOnPayments(browser);
   const methodName = `Transferencia ${Date.now().toString(36)}`;
   const methods = admin.getByRole('region', { name: 'Métodos de pago manual' });
   await methods.getByLabel('Nombre', { exact: true }).fill(methodName);
@@ -90,7 +89,7 @@ test('a manual transfer declared by the customer and approved by the admin raise
 });
 
 test('a voucher created by the admin is redeemed once', async ({ browser, page }) => {
-  const admin = await adminPage(browser);
+  const admin = await adminOnPayments(browser);
   const vouchers = admin.getByRole('region', { name: 'Códigos de recarga' });
   await vouchers.getByLabel('Importe por código').fill('10.00');
   await vouchers.getByLabel('Cantidad').fill('1');

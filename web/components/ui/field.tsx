@@ -1,6 +1,7 @@
 import {
   useId,
   type InputHTMLAttributes,
+  type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
@@ -47,6 +48,34 @@ function describedBy(id: string, error?: string, hint?: string) {
   );
 }
 
+/** The label, the control and its hint and error, tied together by ids. */
+function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: FieldProps & { id: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+      <Messages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+function controlProps(id: string, error?: string, hint?: string) {
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, error, hint),
+    className: inputClass(error),
+  };
+}
+
 export function TextField({
   label,
   error,
@@ -55,19 +84,9 @@ export function TextField({
 }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={inputClass(error)}
-        {...props}
-      />
-      <Messages id={id} error={error} hint={hint} />
-    </div>
+    <Field id={id} label={label} error={error} hint={hint}>
+      <input {...controlProps(id, error, hint)} {...props} />
+    </Field>
   );
 }
 
@@ -79,19 +98,9 @@ export function TextAreaField({
 }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={inputClass(error)}
-        {...props}
-      />
-      <Messages id={id} error={error} hint={hint} />
-    </div>
+    <Field id={id} label={label} error={error} hint={hint}>
+      <textarea {...controlProps(id, error, hint)} {...props} />
+    </Field>
   );
 }
 
@@ -111,17 +120,8 @@ export function SelectField({
 } & SelectHTMLAttributes<HTMLSelectElement>) {
   const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={inputClass(error)}
-        {...props}
-      >
+    <Field id={id} label={label} error={error} hint={hint}>
+      <select {...controlProps(id, error, hint)} {...props}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -129,7 +129,6 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <Messages id={id} error={error} hint={hint} />
-    </div>
+    </Field>
   );
 }

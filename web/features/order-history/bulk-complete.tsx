@@ -4,6 +4,7 @@ import { parseResultLines, type BulkCompleteResult } from '../../../shared/bulk-
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextAreaField } from '../../components/ui/field';
+import { LineResults } from '../../components/ui/line-results';
 
 export type BulkCompleteActionResult =
   | { intent: 'bulk-complete'; ok: true; submitted: string; result: BulkCompleteResult }
@@ -95,35 +96,16 @@ function BulkOutcome({ result }: { result: BulkCompleteResult }) {
           ? ` ${plural(result.failed, 'línea no se completó', 'líneas no se completaron')}: quedan en el cuadro para corregirlas.`
           : ''}
       </Alert>
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Resultado de cada línea</caption>
-          <thead className="text-slate-600">
-            <tr>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Línea
-              </th>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Referencia
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                Resultado
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {result.results.map((r) => (
-              <tr key={r.line}>
-                <td className="py-1 pr-3 tabular-nums">{r.line}</td>
-                <td className="py-1 pr-3 font-mono break-all">{r.reference}</td>
-                <td className={`py-1 ${r.ok ? 'text-emerald-800' : 'text-red-700'}`}>
-                  {r.ok ? `Orden #${r.number} completada` : r.message}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <LineResults
+        caption="Resultado de cada línea"
+        referenceLabel="Referencia"
+        rows={result.results.map((r) => ({
+          line: r.line,
+          reference: r.reference,
+          ok: r.ok,
+          text: r.ok ? `Orden #${r.number} completada` : r.message,
+        }))}
+      />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { Alert } from '../../components/ui/alert';
 import { AppLink } from '../../components/ui/app-link';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
+import { LineResults } from '../../components/ui/line-results';
 import { ApiError } from '../../lib/api';
 import { reloadMe } from '../../lib/session';
 import { placeBulkOrder, placeOrder, type BulkResponse } from './orders-api';
@@ -324,35 +325,17 @@ function BulkResult({ result }: { result: BulkResponse }) {
           Ver en el historial
         </AppLink>
       </Alert>
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm" data-testid="bulk-results">
-          <caption className="sr-only">Resultado por línea</caption>
-          <thead>
-            <tr className="border-b border-slate-200">
-              <th scope="col" className="py-2 pr-3">
-                Línea
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                IMEI
-              </th>
-              <th scope="col" className="py-2">
-                Resultado
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {result.results.map((r) => (
-              <tr key={r.line} className="border-b border-slate-100">
-                <td className="py-2 pr-3">{r.line}</td>
-                <td className="py-2 pr-3 font-mono break-all">{r.imei}</td>
-                <td className={`py-2 ${r.ok ? 'text-emerald-800' : 'text-red-700'}`}>
-                  {r.ok ? `Orden #${r.order.number}` : r.message}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <LineResults
+        caption="Resultado por línea"
+        referenceLabel="IMEI"
+        testId="bulk-results"
+        rows={result.results.map((r) => ({
+          line: r.line,
+          reference: r.imei,
+          ok: r.ok,
+          text: r.ok ? `Orden #${r.order.number}` : r.message,
+        }))}
+      />
     </div>
   );
 }

@@ -1,0 +1,71 @@
+// What the ordering journeys share: an admin in a browser context of their own, crediting a
+// customer, placing orders through the API as the signed-in customer, and valid IMEIs.
+import { expect, type Browser, type Page } from '@playwright/test';
+import { ADMIN, signIn } from './helpers';
+
+/** The Origin header our API asks of a signed-in POST (Better Auth's check). */
+export function sameOrigin(page: Page) {
+  return { Origin: new URL(page.url()).origin };
+}
+
+/** The admin, signed in on a page of a new context (close it with page.context().close()). */
+export async function adminPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return page;
+}
+
+/** The admin adds `amount` to a customer's Saldo (an audited balance adjustment). */
+export async function creditCustomer(admin: Page, email: string, amount: string) {
+  const found = await admin.request.get(`/api/admin/users?q=${encodeURIComponent(email)}`, {
+    headers: sameOrigin(admin),
+  });
+  expect(found.ok()).toBe(true);
+  const { items } = (await found.json()) as { items: Array<{ id: string; email: string }> };
+  const user = items.find((u) => u.email === email);
+  expect(user).toBeTruthy();
+  const res = await admin.request.post(`/api/admin/users/${user?.id ?? ''}/adjustments`, {
+    headers: sameOrigin(admin),
+    data: { amount, reason: 'Crédito de prueba' },
+  });
+  expect(res.status()).toBe(201);
+}
+
+export type PlacedOrder = { id: string; number: number; price: string };
+
+/** One order per IMEI of a demo IMEI service, placed as the customer signed in on `page`. */
+export async function placeImeiOrders(
+  page: Page,
+  imeis: string[],
+  serviceName = 'Consulta IMEI completa',
+): Promise<PlacedOrder[]> {
+  const services = await page.request.get('/api/services?category=IMEI', {
+    headers: sameOrigin(page),
+  });
+  const { items } = (await services.json()) as { items: Array<{ id: string; name: string }> };
+  const service = items.find((s) => s.name.startsWith(serviceName));
+  expect(service).toBeTruthy();
+  const orders: PlacedOrder[] = [];
+  for (const imei of imeis) {
+    const res = await page.request.post('/api/orders', {
+      headers: sameOrigin(page),
+      data: { serviceId: service?.id, fields: { imei } },
+    });
+    expect(res.status()).toBe(201);
+    orders.push((await res.json()) as PlacedOrder);
+  }
+  return orders;
+}
+
+/** A 15-digit IMEI with a correct Luhn check digit, new for every seed and every run. */
+export function uniqueImei(seed: number): string {
+  const body = `35${String(Date.now() % 1e6).padStart(6, '0')}${String(seed).padStart(6, '0')}`;
+  let sum = 0;
+  for (let i = 0; i < 14; i++) {
+    const t = Number(body[i]) * ((i % 2) + 1);
+    sum += (t % 10) + Math.floor(t / 10);
+  }
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
