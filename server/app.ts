@@ -16,6 +16,7 @@ import { fundsAdminRoutes, fundsRoutes } from './features/funds/funds.routes';
 import { ordersAdminRoutes, ordersRoutes } from './features/orders/orders.routes';
 import { stripeRoutes, stripeWebhookRoutes } from './features/payments/stripe/stripe.routes';
 import { voucherAdminRoutes, voucherRedeemRoutes } from './features/vouchers/vouchers.routes';
+import { openapiRoutes } from './openapi/openapi.routes';
 import type { Auth } from './lib/auth';
 import { CLIENT_IP_HEADER, clientIp } from './lib/client-ip';
 import { AppError } from './lib/errors';
@@ -121,6 +122,8 @@ export function createApp(deps: AppDeps) {
     return auth.handler(new Request(c.req.raw, { headers }));
   });
 
+  // GET /api/openapi.json and GET /api/docs (public).
+  app.route('/api', openapiRoutes({ appUrl: env.APP_URL, appName: env.APP_NAME }));
   app.route('/api/me', meRoutes({ db, auth }));
   app.route('/api/contact', contactRoutes({ db, auth, env, mailer, logger }));
   app.route('/api/wallet', walletRoutes({ db, auth }));

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 // One list of error codes shared by the server (status mapping) and the web app (messages).
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
@@ -34,8 +36,12 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   INTERNAL: 'Algo salió mal de nuestro lado. Inténtalo de nuevo en unos minutos.',
 };
 
-export type ApiErrorBody = {
-  code: ErrorCode;
-  message: string;
-  fields?: Record<string, string>;
-};
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+/** The body of every error answer: a code for clients, a Spanish message for people, field messages. */
+export const ApiErrorBodySchema = z.strictObject({
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;

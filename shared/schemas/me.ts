@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const MeSchema = z.object({
+export const MeSchema = z.strictObject({
   id: z.string(),
   name: z.string(),
   email: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { CategorySlug } from '../categories';
+import { CategorySlugSchema } from './catalogue';
+import { DateTimeSchema, MoneySchema } from './common';
 
 export const ORDER_STATUSES = [
   'pending',
@@ -42,32 +43,78 @@ export const BulkOrderSchema = z.object({
 });
 export type BulkOrder = z.infer<typeof BulkOrderSchema>;
 
-export type OrderEventDto = {
-  status: OrderStatus;
-  note: string | null;
-  actor: 'customer' | 'admin' | 'system';
-  at: string;
-};
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 
-export type OrderDto = {
-  id: string;
-  number: number;
-  serviceId: string;
-  serviceName: string;
-  category: CategorySlug;
-  quantity: number;
-  fields: Record<string, string>;
-  price: string;
-  status: OrderStatus;
-  statusLabel: string;
-  result: string | null;
-  rejectReason: string | null;
-  cancellable: boolean;
-  createdAt: string;
-  updatedAt: string;
-  events?: OrderEventDto[];
-};
+/** One change of an order's status, with when and who. */
+export const OrderEventDtoSchema = z.strictObject({
+  status: OrderStatusSchema,
+  note: z.string().nullable(),
+  actor: z.enum(['customer', 'admin', 'system']),
+  at: DateTimeSchema,
+});
+export type OrderEventDto = z.infer<typeof OrderEventDtoSchema>;
 
-export type BulkLineResult =
-  | { line: number; imei: string; ok: true; order: OrderDto }
-  | { line: number; imei: string; ok: false; code: string; message: string };
+export const OrderDtoSchema = z.strictObject({
+  id: z.uuid(),
+  number: z.number().int(),
+  serviceId: z.uuid(),
+  serviceName: z.string(),
+  category: CategorySlugSchema,
+  quantity: z.number().int(),
+  fields: z.record(z.string(), z.string()),
+  price: MoneySchema,
+  status: OrderStatusSchema,
+  statusLabel: z.string(),
+  result: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  cancellable: z.boolean(),
+  createdAt: DateTimeSchema,
+  updatedAt: DateTimeSchema,
+  /** Only on the detail (GET /api/orders/:id). */
+  events: z.array(OrderEventDtoSchema).optional(),
+});
+export type OrderDto = z.infer<typeof OrderDtoSchema>;
+
+/** One line of a bulk IMEI order: placed (with its order) or refused (with why). */
+export const BulkLineResultSchema = z.discriminatedUnion('ok', [
+  z.strictObject({
+    line: z.number().int(),
+    imei: z.string(),
+    ok: z.literal(true),
+    order: OrderDtoSchema,
+  }),
+  z.strictObject({
+    line: z.number().int(),
+    imei: z.string(),
+    ok: z.literal(false),
+    code: z.string(),
+    message: z.string(),
+  }),
+]);
+export type BulkLineResult = z.infer<typeof BulkLineResultSchema>;
+
+/** POST /api/orders/bulk. */
+export const BulkOrderResultSchema = z.strictObject({
+  results: z.array(BulkLineResultSchema),
+  placed: z.number().int(),
+  refused: z.number().int(),
+  charged: MoneySchema,
+});
+export type BulkOrderResult = z.infer<typeof BulkOrderResultSchema>;
+
+/** A keyset page of orders, newest first (GET /api/orders). */
+export const OrdersPageSchema = z.strictObject({
+  items: z.array(OrderDtoSchema),
+  nextCursor: z.string().nullable(),
+});
+export type OrdersPage = z.infer<typeof OrdersPageSchema>;
+
+/** What the dashboard shows (GET /api/orders/summary). */
+export const OrderSummarySchema = z.strictObject({
+  /** Every status, 0 when the customer has none in it. */
+  byStatus: z.record(OrderStatusSchema, z.number().int()),
+  latest: z.array(OrderDtoSchema),
+  spend30d: z.array(z.strictObject({ date: z.iso.date(), amount: MoneySchema })),
+  spend30dTotal: MoneySchema,
+});
+export type OrderSummary = z.infer<typeof OrderSummarySchema>;

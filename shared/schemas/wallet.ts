@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseAmount } from '../money';
+import { DateTimeSchema, MoneySchema, SignedMoneySchema } from './common';
 
 /** A positive amount in dollars with at most two decimals, as a string ("25" or "25.50"). */
 export const AmountSchema = z
@@ -28,22 +29,34 @@ export const AdjustmentSchema = z.object({
     .max(500, 'El motivo es demasiado largo.'),
 });
 
-export type WalletDto = { available: string; held: string; currency: 'USD' };
+export const WalletDtoSchema = z.strictObject({
+  available: MoneySchema,
+  held: MoneySchema,
+  currency: z.literal('USD'),
+});
+export type WalletDto = z.infer<typeof WalletDtoSchema>;
 
-export type MovementDto = {
-  id: string;
-  date: string;
-  kind: string;
-  description: string;
+export const MovementDtoSchema = z.strictObject({
+  id: z.string(),
+  date: DateTimeSchema,
+  kind: z.string(),
+  description: z.string(),
   /** Signed: "+25.00" credits the account, "-3.00" debits it. */
-  amount: string;
-  balanceAfter: string;
-};
+  amount: SignedMoneySchema,
+  balanceAfter: MoneySchema,
+});
+export type MovementDto = z.infer<typeof MovementDtoSchema>;
 
-export type MovementsPage = { items: MovementDto[]; nextCursor: string | null };
+export const MovementsPageSchema = z.strictObject({
+  items: z.array(MovementDtoSchema),
+  nextCursor: z.string().nullable(),
+});
+export type MovementsPage = z.infer<typeof MovementsPageSchema>;
 
-export type PaymentMethod = 'stripe' | 'manual' | 'voucher';
-export type PaymentStatus = 'pending' | 'completed' | 'rejected' | 'expired';
+export const PAYMENT_METHODS = ['stripe', 'manual', 'voucher'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_STATUSES = ['pending', 'completed', 'rejected', 'expired'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: 'Pendiente de revisión',
@@ -58,15 +71,16 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   voucher: 'Código de recarga',
 };
 
-export type PaymentDto = {
-  id: string;
-  method: PaymentMethod;
-  methodName: string;
-  amount: string;
-  status: PaymentStatus;
-  reference: string | null;
-  rejectReason: string | null;
-  hasReceipt: boolean;
-  createdAt: string;
-  reviewedAt: string | null;
-};
+export const PaymentDtoSchema = z.strictObject({
+  id: z.uuid(),
+  method: z.enum(PAYMENT_METHODS),
+  methodName: z.string(),
+  amount: MoneySchema,
+  status: z.enum(PAYMENT_STATUSES),
+  reference: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  hasReceipt: z.boolean(),
+  createdAt: DateTimeSchema,
+  reviewedAt: DateTimeSchema.nullable(),
+});
+export type PaymentDto = z.infer<typeof PaymentDtoSchema>;

@@ -38,14 +38,14 @@ import {
 
 export type OrdersDeps = { db: Db; auth: Auth; env: Env; mailer: Mailer; logger: Logger };
 
-const ResultSchema = z.object({
+export const ResultSchema = z.object({
   result: z
     .string({ error: 'Escribe el resultado.' })
     .trim()
     .min(1, 'Escribe el resultado.')
     .max(5000, 'El resultado es demasiado largo.'),
 });
-const ReasonSchema = z.object({
+export const ReasonSchema = z.object({
   reason: z
     .string({ error: 'Escribe el motivo.' })
     .trim()

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+// Wire formats shared by the response schemas (the API's output, as the server writes it).
+
+/** An amount of US dollars as JSON carries it: a decimal string with two places ("1.50"). */
+export const MoneySchema = z.string().regex(/^\d+\.\d{2}$/);
+
+/** A signed amount of a statement line: "+25.00" credits, "-3.00" debits. */
+export const SignedMoneySchema = z.string().regex(/^[+-]\d+\.\d{2}$/);
+
+/** A moment in time as the server writes it: ISO 8601 in UTC ("2026-05-01T10:00:00.000Z"). */
+export const DateTimeSchema = z.iso.datetime();
