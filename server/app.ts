@@ -17,7 +17,8 @@ import { ordersAdminRoutes, ordersRoutes } from './features/orders/orders.routes
 import { stripeRoutes, stripeWebhookRoutes } from './features/payments/stripe/stripe.routes';
 import { voucherAdminRoutes, voucherRedeemRoutes } from './features/vouchers/vouchers.routes';
 import { openapiRoutes } from './openapi/openapi.routes';
-import type { Auth } from './lib/auth';
+import { trustedOrigins, type Auth } from './lib/auth';
+import { sameOriginGuard } from './lib/same-origin';
 import { CLIENT_IP_HEADER, clientIp } from './lib/client-ip';
 import { AppError } from './lib/errors';
 import type { AppEnv } from './lib/http';
@@ -114,6 +115,9 @@ export function createApp(deps: AppDeps) {
   app.get('/metrics', (c) =>
     c.text(metrics.render(), 200, { 'Content-Type': 'text/plain; version=0.0.4' }),
   );
+
+  // State-changing API calls from another origin are refused (Stripe's webhook has no Origin).
+  app.use('/api/*', sameOriginGuard(trustedOrigins(env), { except: '/api/webhooks/' }));
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {
     // Better Auth reads the client address from a header only this server sets.

@@ -87,13 +87,29 @@ export const BulkCompleteSchema = z.object({
 });
 export type BulkComplete = z.infer<typeof BulkCompleteSchema>;
 
-/** One pasted line's outcome. */
-export type BulkCompleteLine =
-  | { line: number; reference: string; ok: true; orderId: string; number: number }
-  | { line: number; reference: string; ok: false; code: string; message: string };
+/** One pasted line's outcome: the order completed, or why not. */
+export const BulkCompleteLineSchema = z.discriminatedUnion('ok', [
+  z.strictObject({
+    line: z.number().int(),
+    reference: z.string(),
+    ok: z.literal(true),
+    orderId: z.string(),
+    number: z.number().int(),
+  }),
+  z.strictObject({
+    line: z.number().int(),
+    reference: z.string(),
+    ok: z.literal(false),
+    code: z.string(),
+    message: z.string(),
+  }),
+]);
+export type BulkCompleteLine = z.infer<typeof BulkCompleteLineSchema>;
 
-export type BulkCompleteResult = {
-  results: BulkCompleteLine[];
-  completed: number;
-  failed: number;
-};
+/** POST /api/admin/orders/bulk-complete. */
+export const BulkCompleteResultSchema = z.strictObject({
+  results: z.array(BulkCompleteLineSchema),
+  completed: z.number().int(),
+  failed: z.number().int(),
+});
+export type BulkCompleteResult = z.infer<typeof BulkCompleteResultSchema>;

@@ -30,6 +30,11 @@ const PASSWORD_FIELDS: Record<string, string> = {
   '/change-password': 'newPassword',
 };
 
+/** Where the app's pages are served from (in development also Vite's dev server). */
+export function trustedOrigins(env: Env): string[] {
+  return env.isProduction ? [env.APP_URL] : [env.APP_URL, 'http://localhost:5173'];
+}
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -51,7 +56,7 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
     baseURL: env.APP_URL,
     basePath: '/api/auth',
     secret: env.AUTH_SECRET,
-    trustedOrigins: env.isProduction ? [env.APP_URL] : [env.APP_URL, 'http://localhost:5173'],
+    trustedOrigins: trustedOrigins(env),
     telemetry: { enabled: false },
     logger: {
       level: 'warn',

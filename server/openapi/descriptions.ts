@@ -281,6 +281,27 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       spend30dTotal: `Gasto total de esos 30 días. ${MONEY}`,
     },
   },
+  BulkCompleteLine: {
+    description:
+      'Lo que pasó con una línea de resultados pegados: la orden completada o por qué no.',
+    properties: {
+      line: 'Número de línea en lo enviado (desde 1).',
+      reference: 'La referencia leída: `#123` o el IMEI/identificador.',
+      ok: 'Si la orden quedó completada.',
+      orderId: 'Identificador de la orden completada.',
+      number: 'Número de la orden completada.',
+      code: 'Por qué no: `VALIDATION_FAILED` (línea mal escrita o repetida), `NOT_FOUND` (no hay tal orden) o `CONFLICT` (ya terminó, o el IMEI tiene varias órdenes en curso).',
+      message: 'Por qué no, en español.',
+    },
+  },
+  BulkCompleteResult: {
+    description: 'El resultado de completar órdenes en bloque.',
+    properties: {
+      results: 'Una entrada por línea no vacía, en orden.',
+      completed: 'Órdenes completadas.',
+      failed: 'Líneas que no completaron nada.',
+    },
+  },
   AdminServiceDto: {
     description: 'Un servicio, con lo que solo ven los administradores.',
     properties: {
@@ -463,6 +484,12 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
   CompleteOrderRequest: {
     description: 'El resultado de la orden.',
     properties: { result: 'Resultado que verá el cliente (código, datos de acceso, informe…).' },
+  },
+  BulkCompleteRequest: {
+    description: 'Resultados pegados, una orden por línea.',
+    properties: {
+      text: 'Una línea por orden: el número (`#123`) o el IMEI, un separador (tabulador, `|`, `;`, `,`, `:` o espacio) y el resultado. Hasta 500 líneas.',
+    },
   },
   RejectOrderRequest: {
     description: 'El motivo del rechazo.',

@@ -297,5 +297,13 @@ describe.each(dbTargets())('OpenAPI document and docs page on %s', (target) => {
     const batch = await c.post('/api/admin/vouchers', { amount: '1.00', count: 1 });
     expect(batch.status).toBe(201);
     await documented(batch, 'POST', '/api/admin/vouchers');
+    const bulk = await c.post('/api/admin/orders/bulk-complete', {
+      text: '#99999999 Código\n¿?',
+    });
+    expect(bulk.status).toBe(200);
+    await documented(bulk, 'POST', '/api/admin/orders/bulk-complete');
+    const empty = await c.post('/api/admin/orders/bulk-complete', { text: '' });
+    expect(empty.status).toBe(400);
+    await documented(empty, 'POST', '/api/admin/orders/bulk-complete');
   });
 });

@@ -636,6 +636,21 @@ export const OPERATIONS: OperationSpec[] = [
     errors: ['BAD_REQUEST'],
   },
   {
+    method: 'post',
+    path: '/api/admin/orders/bulk-complete',
+    operationId: 'adminBulkCompleteOrders',
+    tag: 'Administración',
+    summary: 'Completar órdenes en bloque pegando sus resultados',
+    description:
+      'Cada línea se resuelve por número de orden o por el IMEI de una orden en curso y se completa por separado, una sola vez; una línea que no se puede completar no cambia nada y dice por qué. Se avisa por correo a cada cliente.',
+    access: 'admin',
+    body: { json: 'BulkCompleteRequest' },
+    responses: [
+      { status: 200, description: 'El resultado de cada línea.', body: 'BulkCompleteResult' },
+    ],
+    errors: ['VALIDATION_FAILED'],
+  },
+  {
     method: 'get',
     path: '/api/admin/orders/:id',
     operationId: 'adminGetOrder',

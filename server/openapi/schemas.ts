@@ -58,6 +58,12 @@ import type {
 } from '../features/funds/funds.service';
 import type { getMe } from '../features/me/me.service';
 import { ReasonSchema, ResultSchema } from '../features/orders/orders.routes';
+import { type bulkCompleteOrders } from '../features/orders/bulk-complete.service';
+import {
+  BulkCompleteLineSchema,
+  BulkCompleteResultSchema,
+  BulkCompleteSchema,
+} from '../../shared/bulk-results';
 import type { listOrders, placeBulkOrder } from '../features/orders/orders.service';
 import type { orderSummary } from '../features/orders/summary.service';
 import type { createCheckout } from '../features/payments/stripe/stripe.service';
@@ -180,6 +186,8 @@ export const RESPONSE_SCHEMAS = {
   BulkLineResult: BulkLineResultSchema,
   BulkOrderResult: BulkOrderResultSchema,
   OrderSummary: OrderSummarySchema,
+  BulkCompleteLine: BulkCompleteLineSchema,
+  BulkCompleteResult: BulkCompleteResultSchema,
   AdminServiceDto: AdminServiceDtoSchema,
   AdminServiceList: z.strictObject({ items: z.array(AdminServiceDtoSchema) }),
   BulkPriceResult: z.strictObject({ updated: z.number().int() }),
@@ -214,6 +222,7 @@ same<Out<'CategoryCount'>, CategoryCountDto>();
 same<Out<'OrdersPage'>, Returned<typeof listOrders>>();
 same<Out<'BulkOrderResult'>, Returned<typeof placeBulkOrder>>();
 same<Out<'OrderSummary'>, Returned<typeof orderSummary>>();
+same<Out<'BulkCompleteResult'>, Returned<typeof bulkCompleteOrders>>();
 same<Out<'AdminServiceDto'>, AdminServiceDto>();
 same<Out<'BulkPriceResult'>, Returned<typeof bulkPriceChange>>();
 same<Out<'AdminRequestDto'>, AdminRequestDto>();
@@ -253,6 +262,7 @@ export const REQUEST_SCHEMAS = {
   ReorderServicesRequest: ReorderSchema,
   BulkPriceRequest: BulkPriceSchema,
   CompleteOrderRequest: ResultSchema,
+  BulkCompleteRequest: BulkCompleteSchema,
   RejectOrderRequest: ReasonSchema,
   RejectTopupRequest: RejectSchema,
   CreateMethodRequest: CreateMethodSchema,

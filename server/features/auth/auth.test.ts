@@ -9,6 +9,7 @@ import {
   uniqueEmail,
   type TestApp,
 } from '../../../tests/setup/test-app';
+import { TEST_ORIGIN } from '../../../tests/setup/test-app';
 import { dbTargets } from '../../../tests/setup/test-db';
 
 describe.each(dbTargets())('accounts on %s', (target) => {
@@ -212,6 +213,40 @@ describe.each(dbTargets())('accounts on %s', (target) => {
     expect(((await (await client.get('/api/me')).json()) as { name: string }).name).not.toBe(
       'Hacked',
     );
+  });
+
+  it('refuses state-changing API calls from another origin or a cross-site browser request; API clients without Origin pass', async () => {
+    const { client } = await registerVerified(t);
+    const attempts: Record<string, string>[] = [
+      { Origin: 'https://evil.example' },
+      { Origin: 'http://app.localhost:9999' },
+      { Origin: TEST_ORIGIN, 'Sec-Fetch-Site': 'cross-site' },
+    ];
+    for (const headers of attempts) {
+      const res = await client.request('PATCH', '/api/me', { name: 'Cambiado' }, headers);
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({
+        code: 'FORBIDDEN',
+        message: 'Rechazamos la solicitud porque no viene de esta aplicación.',
+      });
+      const cancel = await client.request('POST', '/api/contact', {}, headers);
+      expect(cancel.status).toBe(403);
+    }
+    expect(((await (await client.get('/api/me')).json()) as { name: string }).name).not.toBe(
+      'Cambiado',
+    );
+    // Reads are not affected, and a client that sends no Origin (curl, a script) goes through.
+    expect(
+      (await client.request('GET', '/api/me', undefined, { Origin: 'https://evil.example' }))
+        .status,
+    ).toBe(200);
+    const scripted = await client.request(
+      'PATCH',
+      '/api/me',
+      { name: 'Desde un script' },
+      { Origin: '' },
+    );
+    expect(scripted.status).toBe(200);
   });
 
   it('sets an HttpOnly, SameSite=Lax session cookie', async () => {
