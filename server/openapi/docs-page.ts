@@ -33,7 +33,7 @@ export function markdown(text: string, headingLevel: number, idPrefix: string): 
       );
     } else if (block.startsWith('```')) {
       const code = block.replace(/^```[^\n]*\n?/, '').replace(/\n?```$/, '');
-      out.push(`<pre><code>${escapeHtml(code)}</code></pre>`);
+      out.push(`<pre tabindex="0"><code>${escapeHtml(code)}</code></pre>`);
     } else if (block.startsWith('- ')) {
       const items = block.split(/\n(?=- )/).map((item) => `<li>${inline(item.slice(2))}</li>`);
       out.push(`<ul>${items.join('')}</ul>`);
@@ -332,7 +332,8 @@ function operationHtml(doc: OpenApiDocument, method: string, path: string, op: O
 
   for (const sample of op['x-codeSamples'] ?? []) {
     parts.push(`<h4>Ejemplo (${escapeHtml(sample.label)})</h4>`);
-    parts.push(`<pre><code>${escapeHtml(sample.source)}</code></pre>`);
+    // Focusable, so a keyboard can scroll a long line (WCAG scrollable-region-focusable).
+    parts.push(`<pre tabindex="0"><code>${escapeHtml(sample.source)}</code></pre>`);
   }
   parts.push('</article>');
   return parts.join('\n');
@@ -412,6 +413,7 @@ ${fieldsTable(`Campos de ${name}`, schema)}
 <html lang="es">
 <head>
 <meta charset="utf-8">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>${STYLE}</style>

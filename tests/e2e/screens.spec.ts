@@ -80,3 +80,18 @@ test('admin pages at 375 and 1280 px', async ({ browser }) => {
   expect(errors).toEqual([]);
   await admin.context().close();
 });
+
+test('the API documentation page at 375 and 1280 px', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    const res = await page.goto('/api/docs');
+    expect(res?.status()).toBe(200);
+    await expect(
+      page.getByRole('heading', { level: 1, name: /Documentación de la API/ }),
+    ).toBeVisible();
+    await expect(page.getByText('/api/admin/orders/bulk-complete').first()).toBeVisible();
+    await expectScreen(page, 'api-docs', width);
+  }
+  expect(errors).toEqual([]);
+});
