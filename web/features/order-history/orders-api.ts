@@ -1,9 +1,14 @@
 import { CATEGORIES } from '../../../shared/categories';
 import type { BulkCompleteResult } from '../../../shared/bulk-results';
-import { ORDER_STATUSES, type OrderDto, type OrderStatus } from '../../../shared/schemas/orders';
+import {
+  ORDER_STATUSES,
+  type OrderDto,
+  type OrderStatus,
+  type OrdersPage,
+} from '../../../shared/schemas/orders';
 import { api } from '../../lib/api';
 
-export type OrderPage = { items: OrderDto[]; nextCursor: string | null };
+export type OrderPage = OrdersPage;
 
 /** The filters of the history, as they are in the page URL. */
 export type HistoryFilters = {

@@ -1,15 +1,10 @@
 import type { ServiceDto } from '../../../shared/schemas/catalogue';
-import type { BulkLineResult, OrderDto } from '../../../shared/schemas/orders';
+import type { BulkOrderResult, OrderDto } from '../../../shared/schemas/orders';
 import { api } from '../../lib/api';
 
 export type CategoryCount = { slug: string; label: string; count: number };
 
-export type BulkResponse = {
-  results: BulkLineResult[];
-  placed: number;
-  refused: number;
-  charged: string;
-};
+export type BulkResponse = BulkOrderResult;
 
 export function getCategories() {
   return api<CategoryCount[]>('/api/services/categories');

@@ -4,8 +4,8 @@ import { formatUsd, parseAmount } from '../../../shared/money';
 import {
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
-  type OrderDto,
   type OrderStatus,
+  type OrderSummary,
 } from '../../../shared/schemas/orders';
 import type { WalletDto } from '../../../shared/schemas/wallet';
 import { AppLink } from '../../components/ui/app-link';
@@ -21,12 +21,7 @@ export function meta() {
   return [{ title: `Inicio · ${APP_NAME}` }];
 }
 
-type Summary = {
-  byStatus: Record<OrderStatus, number>;
-  latest: OrderDto[];
-  spend30d: { date: string; amount: string }[];
-  spend30dTotal: string;
-};
+type Summary = OrderSummary;
 
 /** A failed read shows a notice; the rest of the page still works. */
 export async function clientLoader() {
