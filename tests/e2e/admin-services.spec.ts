@@ -191,6 +191,20 @@ test('the admin creates, edits and disables a service; the customer sees each ch
   await expect(page.getByRole('heading', { level: 1, name: 'Desbloqueo' })).toBeVisible();
   await expect(page.getByRole('button', { name: new RegExp(name) })).toHaveCount(0);
 
+  // Every change is in the service's history, newest first, with who made it.
+  await created.getByRole('button', { name: `Historial de cambios ${name}` }).click();
+  const history = created.getByTestId('service-history').locator(':scope > li');
+  await expect(history).toHaveCount(3);
+  await expect(history.nth(0)).toContainText('Servicio desactivado');
+  await expect(history.nth(1)).toContainText('Servicio editado');
+  await expect(history.nth(1)).toContainText('Precio: $12.50 → $14.00');
+  await expect(history.nth(2)).toContainText('Servicio creado');
+  await expect(history.nth(2)).toContainText('Precio: $12.50 por orden');
+  await expect(history.nth(0)).toContainText(ADMIN.email);
+  await expectAccessible(admin);
+  await created.getByRole('button', { name: `Ocultar historial ${name}` }).click();
+  await expect(created.getByTestId('service-history')).toHaveCount(0);
+
   // Filters: by category and by name.
   await admin.getByRole('search').getByLabel('Categoría').selectOption({ label: 'Desbloqueo' });
   await expect(group(admin, 'IMEI')).toHaveCount(0);
@@ -376,6 +390,10 @@ for (const viewport of [
     await expect(form.getByRole('button', { name: 'Crear servicio' })).toBeVisible();
     await noHorizontalOverflow(admin);
 
+    await firstRow.getByRole('button', { name: /^Historial de cambios / }).click();
+    await expect(
+      firstRow.getByRole('region', { name: /^Historial de cambios de / }).getByRole('heading'),
+    ).toBeVisible();
     await firstRow.getByRole('button', { name: /^Editar / }).click();
     await expect(firstRow.getByRole('button', { name: 'Guardar cambios' })).toBeVisible();
     await noHorizontalOverflow(admin);

@@ -9,7 +9,13 @@ import {
   placeErrors,
   type ServiceDraft,
 } from './draft';
-import type { AdminService, ServicesActionResult, ServicesIntent, ServicesPayload } from './types';
+import type {
+  AdminService,
+  ServiceHistoryEntry,
+  ServicesActionResult,
+  ServicesIntent,
+  ServicesPayload,
+} from './types';
 
 const BASE = '/api/admin/services';
 
@@ -20,6 +26,13 @@ export async function loadAdminServices(): Promise<Loaded<AdminService[]>> {
 
 function servicePath(id: string): string {
   return `${BASE}/${encodeURIComponent(id)}`;
+}
+
+/** The audit history of one service, newest first (never rejects: errors come back as Loaded). */
+export async function loadServiceHistory(id: string): Promise<Loaded<ServiceHistoryEntry[]>> {
+  return settle(
+    api<{ items: ServiceHistoryEntry[] }>(`${servicePath(id)}/audit`).then((r) => r.items),
+  );
 }
 
 function visibility(service: AdminService): string {

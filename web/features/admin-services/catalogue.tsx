@@ -5,9 +5,11 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
 import { Section } from '../admin/section';
+import { loadServiceHistory } from './actions';
 import { CATEGORY_OPTIONS, moveId, priceWithUnit } from './draft';
 import { StepButton } from './field-editor';
 import { ServiceForm } from './service-form';
+import { ServiceHistory, type HistoryRequest } from './service-history';
 import {
   FETCHER_KEYS,
   type AdminService,
@@ -99,7 +101,7 @@ export function ServiceCatalogue({ services }: { services: AdminService[] }) {
               setCreating((v) => !v);
             }}
           >
-            {creating ? 'Cerrar el formulario nuevo' : 'Nuevo servicio'}
+            Nuevo servicio
           </Button>
         </div>
         <div aria-live="polite">
@@ -250,6 +252,7 @@ function ServiceRow({
   onCancelEdit: () => void;
 }) {
   const fetcher = useFetcher<ServicesActionResult>({ key: FETCHER_KEYS.row });
+  const [history, setHistory] = useState<HistoryRequest | null>(null);
   const row = useRef<HTMLLIElement>(null);
   const nameId = useId();
   const busy = fetcher.state !== 'idle';
@@ -329,11 +332,26 @@ function ServiceRow({
         <StepButton can={!busy && position < ids.length - 1} onAct={() => move('down')}>
           Bajar{name}
         </StepButton>
+        <Button
+          variant="ghost"
+          aria-expanded={history !== null}
+          onClick={() => setHistory(history ? null : loadServiceHistory(service.id))}
+        >
+          {history ? 'Ocultar historial' : 'Historial de cambios'}
+          {name}
+        </Button>
       </div>
       <div aria-live="polite">
         {notice?.tone === 'success' ? <Alert tone="success">{notice.text}</Alert> : null}
       </div>
       {notice?.tone === 'error' ? <Alert tone="error">{notice.text}</Alert> : null}
+      {history ? (
+        <ServiceHistory
+          request={history}
+          serviceName={service.name}
+          onReload={() => setHistory(loadServiceHistory(service.id))}
+        />
+      ) : null}
       {editing ? (
         <section
           aria-label={`Editar ${service.name}`}

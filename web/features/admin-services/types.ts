@@ -1,10 +1,14 @@
 // The JSON the admin catalogue API answers with. Type-only imports from the server (allowed by
 // the lint boundary), so a renamed field there fails the type check here.
-import type { AdminServiceDto } from '../../../server/features/catalogue/catalogue.schemas';
+import type {
+  AdminServiceDto,
+  ServiceHistoryEntryDto,
+} from '../../../server/features/catalogue/catalogue.schemas';
 import type { CategorySlug } from '../../../shared/categories';
 import type { ServiceDraft } from './draft';
 
 export type AdminService = AdminServiceDto;
+export type ServiceHistoryEntry = ServiceHistoryEntryDto;
 
 export type Direction = 'up' | 'down';
 
