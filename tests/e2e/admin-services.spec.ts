@@ -237,6 +237,8 @@ test('Bajar moves a service down on the admin page and for the customer', async 
   const after = [...before.slice(0, -2), b.name, a.name];
   await expect.poll(() => adminOrder(admin, 'gaming')).toEqual(after);
   await expect(admin.getByRole('button', { name: `Bajar ${a.name}` })).toBeDisabled();
+  // The moved row keeps the keyboard focus (the button is aria-disabled, not disabled).
+  await expect(admin.getByRole('button', { name: `Bajar ${a.name}` })).toBeFocused();
 
   await registerVerified(page, 'Julián Prieto');
   expect(await customerOrder(page, 'gaming')).toEqual(after);

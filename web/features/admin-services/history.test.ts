@@ -66,6 +66,7 @@ describe('service history in Spanish', () => {
       title: 'Cambio de precios en bloque (−5,5 %)',
       lines: ['Precio: $5.00 → $4.73'],
     });
+    expect(describeEntry(entry('service.update', [])).lines).toEqual(['Guardado sin cambios.']);
     expect(describeEntry(entry('service.deactivate', []))).toEqual({
       title: 'Servicio desactivado',
       lines: [],

@@ -85,5 +85,5 @@ export function describeEntry(entry: ServiceHistoryEntry): { title: string; line
       if (WITHOUT_VALUES.has(c.field)) return `${label}: modificada`;
       return `${label}: ${show(c.field, c.before)} → ${show(c.field, c.after)}`;
     });
-  return { title: base, lines };
+  return { title: base, lines: lines.length > 0 ? lines : ['Guardado sin cambios.'] };
 }
