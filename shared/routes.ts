@@ -24,6 +24,7 @@ export const PROTECTED_PATHS = [
   '/addfunds',
   '/admin/pagos',
   '/admin/ordenes',
+  '/admin/servicios',
   '/preview',
 ] as const;
 

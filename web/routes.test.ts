@@ -30,6 +30,7 @@ describe('route table', () => {
     expect(isKnownPath('/dashboard/')).toBe(true);
     expect(isKnownPath('/DASHBOARD')).toBe(false);
     expect(isKnownPath('/admin/pagos')).toBe(true);
+    expect(isKnownPath('/admin/servicios')).toBe(true);
     expect(isKnownPath('/admin')).toBe(false);
   });
 });

@@ -25,6 +25,7 @@ export default [
     layout('routes/admin/layout.tsx', [
       route('admin/pagos', 'routes/admin/pagos.tsx'),
       route('admin/ordenes', 'routes/admin/ordenes.tsx'),
+      route('admin/servicios', 'routes/admin/servicios.tsx'),
     ]),
   ]),
   route('*', 'routes/not-found.tsx'),

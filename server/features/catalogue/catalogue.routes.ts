@@ -19,6 +19,7 @@ import {
   getService,
   listServices,
   reorder,
+  serviceHistory,
   setActive,
   toAdminServiceDto,
   toServiceDto,
@@ -83,6 +84,10 @@ export function catalogueAdminRoutes(deps: { db: Db; auth: Auth }) {
       await requireAdmin(deps.auth, c);
       const row = await getService(deps.db, c.req.param('id'), { includeInactive: true });
       return c.json(toAdminServiceDto(row));
+    })
+    .get('/:id/audit', async (c) => {
+      await requireAdmin(deps.auth, c);
+      return c.json({ items: await serviceHistory(deps.db, c.req.param('id')) });
     })
     .patch('/:id', async (c) => {
       const admin = await requireAdmin(deps.auth, c);

@@ -19,6 +19,18 @@ export type AdminServiceDto = ServiceDto & { active: boolean; sortOrder: number 
 
 export type CategoryCountDto = { slug: CategorySlug; label: string; count: number };
 
+/** One audited change of a service, as its history shows it (newest first). */
+export type ServiceHistoryEntryDto = {
+  id: string;
+  /** service.create | service.update | service.activate | service.deactivate | service.reorder | service.price_bulk */
+  action: string;
+  /** Who did it; null when the account no longer exists. */
+  actor: { name: string; email: string } | null;
+  createdAt: string;
+  /** What changed: one entry per property whose value differs before and after. */
+  changes: { field: string; before: unknown; after: unknown }[];
+};
+
 const CategorySchema = z.enum(CATEGORY_SLUGS, { error: 'Elige una categoría válida.' });
 
 const PriceSchema = z

@@ -1,9 +1,11 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { CategorySlug } from '../../../shared/categories';
 import { formatAmount } from '../../../shared/money';
 import type { ServiceDto } from '../../../shared/schemas/catalogue';
 import type { Db, Tx } from '../../db/client';
+import { user } from '../../db/schema/auth';
 import { service } from '../../db/schema/catalogue';
+import { auditLog } from '../../db/schema/payments';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
 import {
@@ -13,6 +15,7 @@ import {
   type AdminServiceDto,
   type BulkPriceInput,
   type CreateServiceInput,
+  type ServiceHistoryEntryDto,
   type UpdateServiceInput,
 } from './catalogue.schemas';
 
@@ -349,4 +352,89 @@ export async function bulkPriceChange(
     }
     return { updated };
   });
+}
+
+export const HISTORY_LIMIT = 50;
+
+/** Snapshot keys that say nothing a person needs (the id, the price again in cents). */
+const HISTORY_IGNORED = new Set(['id', 'priceCents']);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The properties that differ between an audit row's before and after, for one service. */
+export function auditChanges(
+  serviceId: string,
+  before: unknown,
+  after: unknown,
+): ServiceHistoryEntryDto['changes'] {
+  if (Array.isArray(after)) {
+    // service.reorder: lists of { id, sortOrder } for every service moved at once.
+    const pick = (list: unknown) =>
+      Array.isArray(list)
+        ? (list as unknown[]).find((e) => isRecord(e) && e.id === serviceId)
+        : undefined;
+    const b = pick(before);
+    const a = pick(after);
+    return [
+      {
+        field: 'sortOrder',
+        before: isRecord(b) ? (b.sortOrder ?? null) : null,
+        after: isRecord(a) ? (a.sortOrder ?? null) : null,
+      },
+    ];
+  }
+  const b = isRecord(before) ? before : {};
+  const a = isRecord(after) ? after : {};
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  return keys
+    .filter((k) => !HISTORY_IGNORED.has(k) && JSON.stringify(b[k]) !== JSON.stringify(a[k]))
+    .map((k) => ({ field: k, before: b[k] ?? null, after: a[k] ?? null }));
+}
+
+/**
+ * The audit log of one service, newest first: its own rows, and the catalogue reorders that
+ * moved it. 404 for an unknown service.
+ */
+export async function serviceHistory(
+  db: Db,
+  id: string,
+  limit = HISTORY_LIMIT,
+): Promise<ServiceHistoryEntryDto[]> {
+  await getService(db, id, { includeInactive: true });
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      before: auditLog.before,
+      after: auditLog.after,
+      createdAt: auditLog.createdAt,
+      actorName: user.name,
+      actorEmail: user.email,
+    })
+    .from(auditLog)
+    .leftJoin(user, eq(user.id, auditLog.actorId))
+    .where(
+      and(
+        eq(auditLog.targetType, 'service'),
+        or(
+          eq(auditLog.targetId, id),
+          and(
+            eq(auditLog.targetId, 'catalogue'),
+            eq(auditLog.action, 'service.reorder'),
+            sql`${auditLog.after} @> ${JSON.stringify([{ id }])}::jsonb`,
+          ),
+        ),
+      ),
+    )
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    action: r.action,
+    actor: r.actorEmail === null ? null : { name: r.actorName ?? '', email: r.actorEmail },
+    createdAt: r.createdAt.toISOString(),
+    changes: auditChanges(id, r.before, r.after),
+  }));
 }

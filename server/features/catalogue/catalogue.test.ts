@@ -13,7 +13,11 @@ import {
   type TestClient,
 } from '../../../tests/setup/test-app';
 import { dbTargets } from '../../../tests/setup/test-db';
-import type { AdminServiceDto, CategoryCountDto } from './catalogue.schemas';
+import type {
+  AdminServiceDto,
+  CategoryCountDto,
+  ServiceHistoryEntryDto,
+} from './catalogue.schemas';
 import { applyPercent, bulkPriceChange, getService, listServices } from './catalogue.service';
 import { seedDemoCatalogue } from './catalogue.seed';
 
@@ -26,7 +30,7 @@ describe.each(dbTargets())('service catalogue on %s', (target) => {
   let t: TestApp;
   let app: ReturnType<typeof catalogueApp>;
   let customer: TestClient;
-  let admin: { client: TestClient; id: string };
+  let admin: { client: TestClient; id: string; email: string };
 
   function call(who: TestClient, method: string, url: string, body?: unknown) {
     const headers: Record<string, string> = { Origin: TEST_ORIGIN };
@@ -329,5 +333,80 @@ describe.each(dbTargets())('service catalogue on %s', (target) => {
       400,
     );
     expect(bad.fields.ids).toBe('Algún servicio no existe.');
+  });
+
+  it("answers a service's change history from the audit log, newest first", async () => {
+    const created = await json<AdminServiceDto>(
+      await call(admin.client, 'POST', '/api/admin/services', {
+        category: 'cleanimei',
+        name: 'Limpieza de IMEI — historial',
+        description: 'Para probar el historial.',
+        deliveryTime: '1 día',
+        price: '4.00',
+        fields: [{ key: 'imei', label: 'IMEI', type: 'imei' }],
+      }),
+      201,
+    );
+    const url = `/api/admin/services/${created.id}`;
+    await json(await call(admin.client, 'PATCH', url, { price: '5.00', deliveryTime: '2 días' }));
+    await json(await call(admin.client, 'PATCH', url, { active: false }));
+    const category = await listServices(t.database.db, { category: 'cleanimei' });
+    const ids = category.map((s) => s.id);
+    const moved = [created.id, ...ids.filter((id) => id !== created.id)];
+    await json(await call(admin.client, 'POST', '/api/admin/services/reorder', { ids: moved }));
+    await json(
+      await call(admin.client, 'POST', '/api/admin/services/bulk-price', {
+        percent: 10,
+        category: 'cleanimei',
+      }),
+    );
+
+    const { items } = await json<{ items: ServiceHistoryEntryDto[] }>(
+      await call(admin.client, 'GET', `${url}/audit`),
+    );
+    expect(items.map((e) => e.action)).toEqual([
+      'service.price_bulk',
+      'service.reorder',
+      'service.deactivate',
+      'service.update',
+      'service.create',
+    ]);
+    expect(items.every((e) => e.actor?.email === admin.email)).toBe(true);
+    const [bulk, reorder, deactivate, update] = items;
+    expect(bulk?.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'price', before: '5.00', after: '5.50' },
+        { field: 'percent', before: null, after: 10 },
+      ]),
+    );
+    expect(reorder?.changes).toEqual([
+      { field: 'sortOrder', before: created.sortOrder, after: 10 },
+    ]);
+    expect(deactivate?.changes).toEqual([{ field: 'active', before: true, after: false }]);
+    // jsonb keeps its own key order: compare as sets.
+    expect(update?.changes).toHaveLength(2);
+    expect(update?.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'deliveryTime', before: '1 día', after: '2 días' },
+        { field: 'price', before: '4.00', after: '5.00' },
+      ]),
+    );
+    // Another service's rows are not in this history.
+    const other = ids.find((id) => id !== created.id) ?? '';
+    const otherHistory = await json<{ items: ServiceHistoryEntryDto[] }>(
+      await call(admin.client, 'GET', `/api/admin/services/${other}/audit`),
+    );
+    expect(otherHistory.items.map((e) => e.action)).not.toContain('service.update');
+
+    await json(await call(customer, 'GET', `${url}/audit`), 403);
+    await json(await call(t.client(), 'GET', `${url}/audit`), 401);
+    await json(
+      await call(
+        admin.client,
+        'GET',
+        '/api/admin/services/00000000-0000-4000-8000-000000000000/audit',
+      ),
+      404,
+    );
   });
 });

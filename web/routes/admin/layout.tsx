@@ -18,6 +18,7 @@ export function HydrateFallback() {
 
 const ADMIN_NAV = [
   { id: 'ordenes', title: 'Órdenes', url: '/admin/ordenes' },
+  { id: 'servicios', title: 'Servicios', url: '/admin/servicios' },
   { id: 'pagos', title: 'Pagos y saldo', url: '/admin/pagos' },
 ];
 
@@ -28,9 +29,9 @@ export default function AdminLayout() {
     <div>
       <nav
         aria-label="Administración"
-        className="mb-6 flex items-center gap-3 border-b border-slate-200 pb-3"
+        className="mb-6 flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 pb-3"
       >
-        <span className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
+        <span className="basis-full text-sm font-semibold tracking-wide text-slate-500 uppercase sm:basis-auto">
           Administración
         </span>
         {ADMIN_NAV.map((item) => (

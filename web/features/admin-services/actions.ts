@@ -1,0 +1,156 @@
+import { api, ApiError } from '../../lib/api';
+import { settle } from '../admin/admin-api';
+import type { Loaded } from '../admin/types';
+import {
+  bulkResultSentence,
+  categoryLabel,
+  draftToInput,
+  fieldDraftErrors,
+  placeErrors,
+  type ServiceDraft,
+} from './draft';
+import type {
+  AdminService,
+  ServiceHistoryEntry,
+  ServicesActionResult,
+  ServicesIntent,
+  ServicesPayload,
+} from './types';
+
+const BASE = '/api/admin/services';
+
+/** Every service, active or not, in the catalogue's order. */
+export async function loadAdminServices(): Promise<Loaded<AdminService[]>> {
+  return settle(api<{ items: AdminService[] }>(BASE).then((r) => r.items));
+}
+
+function servicePath(id: string): string {
+  return `${BASE}/${encodeURIComponent(id)}`;
+}
+
+/** The audit history of one service, newest first (never rejects: errors come back as Loaded). */
+export async function loadServiceHistory(id: string): Promise<Loaded<ServiceHistoryEntry[]>> {
+  return settle(
+    api<{ items: ServiceHistoryEntry[] }>(`${servicePath(id)}/audit`).then((r) => r.items),
+  );
+}
+
+function visibility(service: AdminService): string {
+  return service.active
+    ? 'Ya aparece para los clientes.'
+    : 'Está inactivo: los clientes no lo ven.';
+}
+
+/** Create or save: the API's errors placed next to their inputs, the typed values untouched. */
+async function save(
+  intent: 'create' | 'update',
+  draft: ServiceDraft,
+  id?: string,
+): Promise<ServicesActionResult> {
+  const body = draftToInput(draft);
+  try {
+    const service =
+      intent === 'create'
+        ? await api<AdminService>(BASE, { body })
+        : await api<AdminService>(servicePath(id ?? ''), { method: 'PATCH', body });
+    return {
+      intent,
+      ok: true,
+      id: service.id,
+      service,
+      message:
+        intent === 'create'
+          ? `Servicio «${service.name}» creado en ${categoryLabel(service.category)}. ${visibility(service)}`
+          : `Cambios guardados en «${service.name}».`,
+    };
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    const fields =
+      err.code === 'VALIDATION_FAILED'
+        ? placeErrors(err.fields, draft.fields)
+        : { ...fieldDraftErrors(draft.fields), ...err.fields };
+    return { intent, ok: false, ...(id ? { id } : {}), formError: err.message, fields };
+  }
+}
+
+async function run(payload: ServicesPayload): Promise<ServicesActionResult> {
+  switch (payload.intent) {
+    case 'create':
+      return save('create', payload.draft);
+    case 'update':
+      return save('update', payload.draft, payload.id);
+    case 'toggle': {
+      const service = await api<AdminService>(servicePath(payload.id), {
+        method: 'PATCH',
+        body: { active: payload.active },
+      });
+      return {
+        intent: 'toggle',
+        ok: true,
+        id: service.id,
+        service,
+        message: service.active
+          ? `«${service.name}» activado: ya aparece para los clientes.`
+          : `«${service.name}» desactivado: los clientes ya no lo ven.`,
+      };
+    }
+    case 'move': {
+      await api(`${BASE}/reorder`, { body: { ids: payload.ids } });
+      return {
+        intent: 'move',
+        ok: true,
+        id: payload.id,
+        message: `«${payload.name}» ${payload.direction === 'up' ? 'subió' : 'bajó'} un puesto.`,
+      };
+    }
+    case 'bulk-price': {
+      const { updated } = await api<{ updated: number }>(`${BASE}/bulk-price`, {
+        body: {
+          percent: payload.percent,
+          ...(payload.category ? { category: payload.category } : {}),
+        },
+      });
+      return {
+        intent: 'bulk-price',
+        ok: true,
+        updated,
+        message: bulkResultSentence(payload.percent, updated),
+      };
+    }
+  }
+}
+
+const INTENTS: readonly ServicesIntent[] = ['create', 'update', 'toggle', 'move', 'bulk-price'];
+
+function isPayload(value: unknown): value is ServicesPayload {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    INTENTS.includes((value as { intent?: unknown }).intent as ServicesIntent)
+  );
+}
+
+/** The page's one clientAction (JSON body): dispatches on `intent` and maps API errors. */
+export async function runServicesAction(request: Request): Promise<ServicesActionResult> {
+  let payload: unknown;
+  try {
+    payload = await request.json();
+  } catch {
+    payload = null;
+  }
+  if (!isPayload(payload)) return { intent: null, ok: false, formError: 'Acción desconocida.' };
+  try {
+    return await run(payload);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    const id = 'id' in payload ? payload.id : undefined;
+    const field = Object.values(err.fields)[0];
+    return {
+      intent: payload.intent,
+      ok: false,
+      ...(id ? { id } : {}),
+      formError: field ?? err.message,
+      fields: err.fields,
+    };
+  }
+}

@@ -1,0 +1,50 @@
+// The JSON the admin catalogue API answers with. Type-only imports from the server (allowed by
+// the lint boundary), so a renamed field there fails the type check here.
+import type {
+  AdminServiceDto,
+  ServiceHistoryEntryDto,
+} from '../../../server/features/catalogue/catalogue.schemas';
+import type { CategorySlug } from '../../../shared/categories';
+import type { ServiceDraft } from './draft';
+
+export type AdminService = AdminServiceDto;
+export type ServiceHistoryEntry = ServiceHistoryEntryDto;
+
+export type Direction = 'up' | 'down';
+
+/** What the page's forms send to its clientAction (as JSON), told apart by `intent`. */
+export type ServicesPayload =
+  | { intent: 'create'; draft: ServiceDraft }
+  | { intent: 'update'; id: string; draft: ServiceDraft }
+  | { intent: 'toggle'; id: string; name: string; active: boolean }
+  | { intent: 'move'; id: string; name: string; direction: Direction; ids: string[] }
+  | { intent: 'bulk-price'; percent: number; category: CategorySlug | null };
+
+export type ServicesIntent = ServicesPayload['intent'];
+
+/** What the clientAction answers; each fetcher only reads the fields of its intent. */
+export type ServicesActionResult = {
+  intent: ServicesIntent | null;
+  ok: boolean;
+  /** The service the action was about (rows show their own messages). */
+  id?: string;
+  message?: string;
+  formError?: string;
+  /** Errors by input: API names (`name`, `price`…) and `fields.<uid>[.<property>]`. */
+  fields?: Record<string, string>;
+  /** create / update / toggle: the service as saved. */
+  service?: AdminService;
+  /** bulk-price: how many prices changed. */
+  updated?: number;
+};
+
+/**
+ * Fetcher keys: fetchers that share a key share their state, so the page can read how a save
+ * or a row action ended and close the form or show the message where it belongs.
+ */
+export const FETCHER_KEYS = {
+  create: 'admin-services-create',
+  edit: 'admin-services-edit',
+  row: 'admin-services-row',
+  bulk: 'admin-services-bulk',
+} as const;

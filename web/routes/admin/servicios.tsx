@@ -1,0 +1,65 @@
+import { redirect, useLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { PageTitle } from '../../components/ui/card';
+import { LoadedList, Section } from '../../features/admin/section';
+import { loadAdminServices, runServicesAction } from '../../features/admin-services/actions';
+import { BulkPrice } from '../../features/admin-services/bulk-price';
+import { ServiceCatalogue } from '../../features/admin-services/catalogue';
+import type { ServicesActionResult } from '../../features/admin-services/types';
+import { APP_NAME } from '../../lib/app-name';
+import { ready } from '../../lib/session';
+import type { Route } from './+types/servicios';
+
+export function meta() {
+  return [{ title: `Servicios · ${APP_NAME}` }];
+}
+
+/** Every service, active or not (the layout checks the role too). */
+export async function clientLoader() {
+  const session = await ready();
+  if (session.status !== 'authenticated' || session.user.role !== 'admin')
+    throw redirect('/dashboard');
+  return { services: await loadAdminServices() };
+}
+clientLoader.hydrate = true as const;
+
+/** One action for every form of the page (JSON bodies), told apart by `intent`. */
+export async function clientAction({
+  request,
+}: Route.ClientActionArgs): Promise<ServicesActionResult> {
+  return runServicesAction(request);
+}
+
+/** A refused change left the catalogue as it was: no need to load it again. */
+export function shouldRevalidate({
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if ((actionResult as ServicesActionResult | undefined)?.ok === false) return false;
+  return defaultShouldRevalidate;
+}
+
+export default function AdminServicios() {
+  const { services } = useLoaderData<typeof clientLoader>();
+  return (
+    <>
+      <PageTitle
+        title="Servicios"
+        subtitle="Crea y edita los servicios del catálogo, sus precios y los datos que piden; actívalos, desactívalos y ordénalos. Cada cambio queda registrado."
+      />
+      <LoadedList value={services} what="los servicios">
+        {(items) => (
+          <div className="flex flex-col gap-6">
+            <ServiceCatalogue services={items} />
+            <Section
+              id="precios-en-bloque"
+              title="Cambio de precios en bloque"
+              description="Sube o baja en un porcentaje el precio de todos los servicios de una categoría o de todo el catálogo."
+            >
+              <BulkPrice services={items} />
+            </Section>
+          </div>
+        )}
+      </LoadedList>
+    </>
+  );
+}
