@@ -314,6 +314,22 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
     description: 'Todos los servicios, también los inactivos.',
     properties: ITEMS('Los servicios.'),
   },
+  ServiceHistoryEntry: {
+    description: 'Un cambio auditado de un servicio.',
+    properties: {
+      id: 'Identificador de la entrada de auditoría.',
+      action:
+        'Qué se hizo: `service.create`, `service.update`, `service.activate`, `service.deactivate`, `service.reorder` o `service.price_bulk`.',
+      actor: 'Quién lo hizo (nombre y correo), o `null` si la cuenta ya no existe.',
+      createdAt: 'Cuándo (ISO 8601, UTC).',
+      changes: 'Una entrada por propiedad cuyo valor cambió, con el valor anterior y el nuevo.',
+    },
+  },
+  ServiceHistory: {
+    description:
+      'El historial de cambios de un servicio, del más reciente al más antiguo (hasta 50).',
+    properties: ITEMS('Los cambios.'),
+  },
   BulkPriceResult: {
     description: 'Resultado de un cambio de precios en bloque.',
     properties: { updated: 'Cuántos precios cambiaron.' },

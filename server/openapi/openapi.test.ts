@@ -289,6 +289,11 @@ describe.each(dbTargets())('OpenAPI document and docs page on %s', (target) => {
       'GET',
       '/api/admin/services/:id',
     );
+    await documented(
+      await c.get(`/api/admin/services/${imeiService}/audit`),
+      'GET',
+      '/api/admin/services/:id/audit',
+    );
     await documented(await c.get('/api/admin/orders'), 'GET', '/api/admin/orders');
     await documented(await c.get('/api/admin/funds/methods'), 'GET', '/api/admin/funds/methods');
     await documented(await c.get('/api/admin/funds/requests'), 'GET', '/api/admin/funds/requests');

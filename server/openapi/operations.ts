@@ -610,6 +610,19 @@ export const OPERATIONS: OperationSpec[] = [
     errors: ['NOT_FOUND'],
   },
   {
+    method: 'get',
+    path: '/api/admin/services/:id/audit',
+    operationId: 'adminServiceHistory',
+    tag: 'Administración',
+    summary: 'Historial de cambios de un servicio',
+    description:
+      'Lo que el registro de auditoría guarda de ese servicio: altas, cambios, activaciones, reordenaciones que lo movieron y cambios de precio en bloque.',
+    access: 'admin',
+    pathParams: { id: 'Identificador del servicio (UUID).' },
+    responses: [{ status: 200, description: 'Los cambios.', body: 'ServiceHistory' }],
+    errors: ['NOT_FOUND'],
+  },
+  {
     method: 'patch',
     path: '/api/admin/services/:id',
     operationId: 'adminUpdateService',

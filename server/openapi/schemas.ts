@@ -40,6 +40,7 @@ import {
   UpdateServiceSchema,
   type AdminServiceDto,
   type CategoryCountDto,
+  type ServiceHistoryEntryDto,
 } from '../features/catalogue/catalogue.schemas';
 import type { bulkPriceChange } from '../features/catalogue/catalogue.service';
 import {
@@ -106,6 +107,14 @@ const AdminServiceDtoSchema = z.strictObject({
   ...ServiceDtoSchema.shape,
   active: z.boolean(),
   sortOrder: z.number().int(),
+});
+
+const ServiceHistoryEntrySchema = z.strictObject({
+  id: z.string(),
+  action: z.string(),
+  actor: z.strictObject({ name: z.string(), email: z.string() }).nullable(),
+  createdAt: DateTimeSchema,
+  changes: z.array(z.strictObject({ field: z.string(), before: z.unknown(), after: z.unknown() })),
 });
 
 const MethodDtoSchema = z.strictObject({
@@ -190,6 +199,8 @@ export const RESPONSE_SCHEMAS = {
   BulkCompleteResult: BulkCompleteResultSchema,
   AdminServiceDto: AdminServiceDtoSchema,
   AdminServiceList: z.strictObject({ items: z.array(AdminServiceDtoSchema) }),
+  ServiceHistoryEntry: ServiceHistoryEntrySchema,
+  ServiceHistory: z.strictObject({ items: z.array(ServiceHistoryEntrySchema) }),
   BulkPriceResult: z.strictObject({ updated: z.number().int() }),
   AdminRequestDto: AdminRequestDtoSchema,
   AdminRequestList: z.strictObject({ items: z.array(AdminRequestDtoSchema) }),
@@ -224,6 +235,7 @@ same<Out<'BulkOrderResult'>, Returned<typeof placeBulkOrder>>();
 same<Out<'OrderSummary'>, Returned<typeof orderSummary>>();
 same<Out<'BulkCompleteResult'>, Returned<typeof bulkCompleteOrders>>();
 same<Out<'AdminServiceDto'>, AdminServiceDto>();
+same<Out<'ServiceHistoryEntry'>, ServiceHistoryEntryDto>();
 same<Out<'BulkPriceResult'>, Returned<typeof bulkPriceChange>>();
 same<Out<'AdminRequestDto'>, AdminRequestDto>();
 same<Out<'ApproveResult'>, Returned<typeof approve>>();
