@@ -205,6 +205,19 @@ test('the admin creates, edits and disables a service; the customer sees each ch
   await created.getByRole('button', { name: `Ocultar historial ${name}` }).click();
   await expect(created.getByTestId('service-history')).toHaveCount(0);
 
+  // A save sends only what the form changed: «Activar» clicked on the row meanwhile stays.
+  await created.getByRole('button', { name: `Editar ${name}` }).click();
+  await expect(edit.getByLabel('Activo (visible para los clientes)')).not.toBeChecked();
+  await created.getByRole('button', { name: `Activar ${name}` }).click();
+  await expect(created.getByRole('button', { name: `Desactivar ${name}` })).toBeVisible();
+  await edit.getByLabel('Tiempo de entrega').fill('1–2 días hábiles');
+  await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(created.getByText(`Cambios guardados en «${name}».`)).toBeVisible();
+  await expect(created.getByRole('button', { name: `Desactivar ${name}` })).toBeVisible();
+  await expect(created).not.toContainText('Inactivo');
+  await created.getByRole('button', { name: `Desactivar ${name}` }).click();
+  await expect(created).toContainText('Inactivo');
+
   // Filters: by category and by name.
   await admin.getByRole('search').getByLabel('Categoría').selectOption({ label: 'Desbloqueo' });
   await expect(group(admin, 'IMEI')).toHaveCount(0);

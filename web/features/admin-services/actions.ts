@@ -4,6 +4,7 @@ import type { Loaded } from '../admin/types';
 import {
   bulkResultSentence,
   categoryLabel,
+  changedInput,
   draftToInput,
   fieldDraftErrors,
   placeErrors,
@@ -46,8 +47,9 @@ async function save(
   intent: 'create' | 'update',
   draft: ServiceDraft,
   id?: string,
+  base?: ServiceDraft,
 ): Promise<ServicesActionResult> {
-  const body = draftToInput(draft);
+  const body = base ? changedInput(draft, base) : draftToInput(draft);
   try {
     const service =
       intent === 'create'
@@ -78,7 +80,7 @@ async function run(payload: ServicesPayload): Promise<ServicesActionResult> {
     case 'create':
       return save('create', payload.draft);
     case 'update':
-      return save('update', payload.draft, payload.id);
+      return save('update', payload.draft, payload.id, payload.base);
     case 'toggle': {
       const service = await api<AdminService>(servicePath(payload.id), {
         method: 'PATCH',

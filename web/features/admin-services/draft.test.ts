@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bulkResultSentence,
   bulkSentence,
+  changedInput,
   draftToInput,
   fieldDraftErrors,
   fieldErrorKey,
@@ -160,5 +161,18 @@ describe('service draft', () => {
     expect(bulkResultSentence(10, 3)).toBe('Listo: el precio de 3 servicios subió un 10 %.');
     expect(priceWithUnit(SERVICE)).toBe('$1.50 por 1000');
     expect(priceWithUnit({ price: '0.5', unit: 'order' })).toBe('$0.50 por orden');
+  });
+});
+
+describe('changedInput', () => {
+  it('sends only what the admin changed, so a toggle made meanwhile is not written back', () => {
+    const base = toDraft(SERVICE);
+    expect(changedInput({ ...base, price: '14.00' }, base)).toEqual({ price: '14.00' });
+    expect(changedInput(base, base)).toEqual({});
+    const fields = changedInput(
+      { ...base, fields: base.fields.map((f) => ({ ...f, label: 'Perfil público' })) },
+      base,
+    );
+    expect(Object.keys(fields)).toEqual(['fields']);
   });
 });

@@ -212,6 +212,21 @@ export function draftToInput(draft: ServiceDraft): Record<string, unknown> {
   };
 }
 
+/**
+ * The body of a PATCH: only what the admin changed against the form's starting state, so a
+ * save never writes back a value someone else changed meanwhile (e.g. «Activar» on the row
+ * while this form was open).
+ */
+export function changedInput(draft: ServiceDraft, base: ServiceDraft): Record<string, unknown> {
+  const now = draftToInput(draft);
+  const before = draftToInput(base);
+  return Object.fromEntries(
+    Object.entries(now).filter(
+      ([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key]),
+    ),
+  );
+}
+
 /** Where a field's error shows: on the field (`fields.<uid>`) or on one of its inputs. */
 export function fieldErrorKey(uid: string, property?: string): string {
   return property ? `fields.${uid}.${property}` : `fields.${uid}`;

@@ -27,6 +27,8 @@ export function ServiceForm({
   const fetcher = useFetcher<ServicesActionResult>({ key: fetcherKey });
   const form = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<ServiceDraft>(() => toDraft(service, defaultCategory));
+  // The service as it was when the form opened: a save sends only what changed since then.
+  const [base] = useState<ServiceDraft>(() => toDraft(service, defaultCategory));
   // The key is shared with earlier forms: an answer from before this form opened is not ours.
   const [earlier] = useState(fetcher.data);
   const busy = fetcher.state !== 'idle';
@@ -48,7 +50,7 @@ export function ServiceForm({
     event.preventDefault();
     if (busy) return;
     const payload: ServicesPayload = service
-      ? { intent: 'update', id: service.id, draft }
+      ? { intent: 'update', id: service.id, draft, base }
       : { intent: 'create', draft };
     void fetcher.submit(payload, { method: 'post', encType: 'application/json' });
   }

@@ -15,7 +15,7 @@ export type Direction = 'up' | 'down';
 /** What the page's forms send to its clientAction (as JSON), told apart by `intent`. */
 export type ServicesPayload =
   | { intent: 'create'; draft: ServiceDraft }
-  | { intent: 'update'; id: string; draft: ServiceDraft }
+  | { intent: 'update'; id: string; draft: ServiceDraft; base: ServiceDraft }
   | { intent: 'toggle'; id: string; name: string; active: boolean }
   | { intent: 'move'; id: string; name: string; direction: Direction; ids: string[] }
   | { intent: 'bulk-price'; percent: number; category: CategorySlug | null };
