@@ -1,7 +1,7 @@
 // Validation of the inputs a service asks for (IMEI, serial, e-mail…), shared by the order form
 // and the server. Pure TypeScript: no Node or React imports. Rules: reference/dhru-api.md §3.
 import { z } from 'zod';
-import type { ServiceField, ServiceFieldType } from './schemas/catalogue';
+import { ServiceFieldTypeSchema, type ServiceField } from './schemas/catalogue';
 
 export type FieldResult = { ok: true; value: string } | { ok: false; message: string };
 
@@ -9,16 +9,7 @@ export type OrderFieldsResult =
   | { ok: true; values: Record<string, string>; identifier: string | null }
   | { ok: false; errors: Record<string, string> };
 
-export const SERVICE_FIELD_TYPES = [
-  'imei',
-  'serial',
-  'email',
-  'username',
-  'url',
-  'number',
-  'text',
-  'select',
-] as const satisfies readonly ServiceFieldType[];
+export const SERVICE_FIELD_TYPES = ServiceFieldTypeSchema.options;
 
 export const MAX_SERVICE_FIELDS = 10;
 export const SERIAL_DEFAULT_MIN = 8;

@@ -15,6 +15,7 @@ import {
   type TestApp,
   type TestClient,
 } from '../../tests/setup/test-app';
+import { imeiFor } from '../../tests/setup/imei';
 import { dbTargets } from '../../tests/setup/test-db';
 import {
   buildOpenApiDocument,
@@ -29,16 +30,7 @@ const IMEI_FIELDS: ServiceField[] = [
   { key: 'imei', label: 'IMEI', type: 'imei', required: true, identifier: true },
 ];
 
-/** 15-digit IMEIs with a correct Luhn check digit. */
-function imei(seed: number): string {
-  const body = `35${String(seed).padStart(12, '0')}`;
-  let sum = 0;
-  for (let i = 0; i < 14; i++) {
-    const t = Number(body[i]) * ((i % 2) + 1);
-    sum += (t % 10) + Math.floor(t / 10);
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
+const imei = imeiFor;
 
 /** `METHOD /openapi/{path}` of every route the app registers under /api (auth excepted). */
 function registeredOperations(app: TestApp['app']): string[] {

@@ -1,6 +1,7 @@
 // What the ordering journeys share: an admin in a browser context of their own, crediting a
 // customer, placing orders through the API as the signed-in customer, and valid IMEIs.
 import { expect, type Browser, type Page } from '@playwright/test';
+import { imeiFor } from '../setup/imei';
 import { ADMIN, signIn } from './helpers';
 
 /** The Origin header our API asks of a signed-in POST (Better Auth's check). */
@@ -59,13 +60,7 @@ export async function placeImeiOrders(
   return orders;
 }
 
-/** A 15-digit IMEI with a correct Luhn check digit, new for every seed and every run. */
+/** A valid IMEI, new for every seed and every run (the e2e database outlives a test). */
 export function uniqueImei(seed: number): string {
-  const body = `35${String(Date.now() % 1e6).padStart(6, '0')}${String(seed).padStart(6, '0')}`;
-  let sum = 0;
-  for (let i = 0; i < 14; i++) {
-    const t = Number(body[i]) * ((i % 2) + 1);
-    sum += (t % 10) + Math.floor(t / 10);
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
+  return imeiFor(`${String(Date.now() % 1e6).padStart(6, '0')}${String(seed).padStart(6, '0')}`);
 }

@@ -11,6 +11,7 @@ import {
   type TestApp,
   type TestClient,
 } from '../../../tests/setup/test-app';
+import { imeiFor } from '../../../tests/setup/imei';
 import { dbTargets } from '../../../tests/setup/test-db';
 import { balances } from '../ledger/ledger.service';
 import { verifyLedger } from '../ledger/ledger.verify';
@@ -21,16 +22,7 @@ const IMEI_FIELDS: ServiceField[] = [
   { key: 'imei', label: 'IMEI', type: 'imei', required: true, identifier: true },
 ];
 
-/** 15-digit IMEIs with a correct Luhn check digit. */
-function imei(seed: number): string {
-  const body = `35${String(seed).padStart(12, '0')}`;
-  let sum = 0;
-  for (let i = 0; i < 14; i++) {
-    const t = Number(body[i]) * ((i % 2) + 1);
-    sum += (t % 10) + Math.floor(t / 10);
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
+const imei = imeiFor;
 
 describe.each(dbTargets())('orders on %s', (target) => {
   let t: TestApp;
