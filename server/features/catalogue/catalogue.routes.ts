@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { CATEGORIES } from '../../../shared/categories';
 import type { Db } from '../../db/client';
 import type { Auth } from '../../lib/auth';
@@ -10,6 +10,7 @@ import {
   ReorderSchema,
   UpdateServiceSchema,
   isCategorySlug,
+  quantityErrors,
   type CategoryCountDto,
 } from './catalogue.schemas';
 import {
@@ -54,6 +55,25 @@ export function catalogueRoutes(deps: { db: Db; auth: Auth }) {
     });
 }
 
+/**
+ * A create refused by the schema also names the quantity problems (min > max, missing bounds
+ * of a per-1000 service), which are only checked on a valid body: the admin sees every error
+ * at once instead of one save later.
+ */
+async function withQuantityErrors(c: Context, err: unknown): Promise<unknown> {
+  if (!(err instanceof AppError) || err.code !== 'VALIDATION_FAILED') return err;
+  const raw: unknown = await c.req.json().catch(() => null);
+  if (typeof raw !== 'object' || raw === null) return err;
+  const body = raw as Record<string, unknown>;
+  const whole = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : undefined);
+  const quantity = quantityErrors({
+    unit: typeof body.unit === 'string' ? body.unit : 'order',
+    minQuantity: whole(body.minQuantity),
+    maxQuantity: whole(body.maxQuantity),
+  });
+  return new AppError('VALIDATION_FAILED', err.message, { ...quantity, ...err.fields });
+}
+
 /** /api/admin/services: managing the catalogue. Every route checks the admin role first. */
 export function catalogueAdminRoutes(deps: { db: Db; auth: Auth }) {
   return new Hono<AppEnv>()
@@ -64,7 +84,9 @@ export function catalogueAdminRoutes(deps: { db: Db; auth: Auth }) {
     })
     .post('/', async (c) => {
       const admin = await requireAdmin(deps.auth, c);
-      const input = await readJson(c, CreateServiceSchema);
+      const input = await readJson(c, CreateServiceSchema).catch(async (err: unknown) => {
+        throw await withQuantityErrors(c, err);
+      });
       const row = await createService(deps.db, admin.id, input, c.get('clientIp'));
       return c.json(toAdminServiceDto(row), 201);
     })

@@ -226,6 +226,21 @@ describe.each(dbTargets())('service catalogue on %s', (target) => {
       minQuantity: 'Indica la cantidad mínima.',
       maxQuantity: 'Indica la cantidad máxima.',
     });
+    // Every error at once: a schema error does not hide the quantity ones.
+    const several = await json<{ fields: Record<string, string> }>(
+      await call(admin.client, 'POST', '/api/admin/services', {
+        ...base,
+        name: 'x',
+        unit: '1000',
+        minQuantity: 500,
+        maxQuantity: 100,
+      }),
+      400,
+    );
+    expect(several.fields).toEqual({
+      name: 'El nombre debe tener al menos 3 caracteres.',
+      maxQuantity: 'La cantidad máxima no puede ser menor que la mínima.',
+    });
 
     const created = await json<AdminServiceDto>(
       await call(admin.client, 'POST', '/api/admin/services', base),
