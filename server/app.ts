@@ -91,7 +91,13 @@ export function createApp(deps: AppDeps) {
   app.onError((err, c) => {
     if (err instanceof AppError) {
       return c.json(
-        { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) },
+        {
+          code: err.code,
+          message: err.message,
+          ...(err.fields ? { fields: err.fields } : {}),
+          // A failure of ours (e.g. the card provider down): the id ties a report to the logs.
+          ...(err.status >= 500 ? { requestId: c.get('requestId') } : {}),
+        },
         err.status,
       );
     }

@@ -270,6 +270,7 @@ describe.each(dbTargets())('card top-ups with Stripe on %s', (target) => {
     expect(await res.json()).toEqual({
       code: 'INTERNAL',
       message: 'No pudimos iniciar el pago con tarjeta. Inténtalo de nuevo.',
+      requestId: res.headers.get('x-request-id'),
     });
     const rows = await t.database.db.select().from(payment).where(eq(payment.userId, who.id));
     expect(rows).toHaveLength(1);
