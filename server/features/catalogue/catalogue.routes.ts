@@ -18,6 +18,7 @@ import {
   categoryCounts,
   createService,
   getService,
+  type ServiceRow,
   listServices,
   reorder,
   serviceHistory,
@@ -56,20 +57,29 @@ export function catalogueRoutes(deps: { db: Db; auth: Auth }) {
 }
 
 /**
- * A create refused by the schema also names the quantity problems (min > max, missing bounds
- * of a per-1000 service), which are only checked on a valid body: the admin sees every error
- * at once instead of one save later.
+ * A body refused by the schema also names the quantity problems (min > max, missing bounds of a
+ * per-1000 service), which are otherwise only checked on a valid body: the admin sees every
+ * error at once instead of one save later. For an edit, what the body leaves out is read from
+ * the service as saved.
  */
-async function withQuantityErrors(c: Context, err: unknown): Promise<unknown> {
+async function withQuantityErrors(
+  c: Context,
+  err: unknown,
+  saved?: Pick<ServiceRow, 'unit' | 'minQuantity' | 'maxQuantity'> | null,
+): Promise<unknown> {
   if (!(err instanceof AppError) || err.code !== 'VALIDATION_FAILED') return err;
   const raw: unknown = await c.req.json().catch(() => null);
   if (typeof raw !== 'object' || raw === null) return err;
   const body = raw as Record<string, unknown>;
-  const whole = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : undefined);
+  const whole = (key: 'minQuantity' | 'maxQuantity') => {
+    if (!(key in body)) return saved?.[key] ?? undefined;
+    const v = body[key];
+    return typeof v === 'number' && Number.isInteger(v) ? v : undefined;
+  };
   const quantity = quantityErrors({
-    unit: typeof body.unit === 'string' ? body.unit : 'order',
-    minQuantity: whole(body.minQuantity),
-    maxQuantity: whole(body.maxQuantity),
+    unit: typeof body.unit === 'string' ? body.unit : (saved?.unit ?? 'order'),
+    minQuantity: whole('minQuantity'),
+    maxQuantity: whole('maxQuantity'),
   });
   return new AppError('VALIDATION_FAILED', err.message, { ...quantity, ...err.fields });
 }
@@ -113,8 +123,11 @@ export function catalogueAdminRoutes(deps: { db: Db; auth: Auth }) {
     })
     .patch('/:id', async (c) => {
       const admin = await requireAdmin(deps.auth, c);
-      const patch = await readJson(c, UpdateServiceSchema);
       const id = c.req.param('id');
+      const patch = await readJson(c, UpdateServiceSchema).catch(async (err: unknown) => {
+        const saved = await getService(deps.db, id, { includeInactive: true }).catch(() => null);
+        throw await withQuantityErrors(c, err, saved);
+      });
       const ip = c.get('clientIp');
       const keys = Object.keys(patch);
       const row =

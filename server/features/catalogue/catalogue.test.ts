@@ -279,6 +279,19 @@ describe.each(dbTargets())('service catalogue on %s', (target) => {
       await call(admin.client, 'PATCH', '/api/admin/services/no-existe', { price: '1.00' }),
       404,
     );
+    // An edit with several mistakes names them all, quantities read against the saved service.
+    const severalEdits = await json<{ fields: Record<string, string> }>(
+      await call(admin.client, 'PATCH', `/api/admin/services/${created.id}`, {
+        price: 'gratis',
+        unit: '1000',
+        minQuantity: 10,
+      }),
+      400,
+    );
+    expect(severalEdits.fields).toEqual({
+      price: 'Escribe un precio válido, con hasta dos decimales (por ejemplo 1.50).',
+      maxQuantity: 'Indica la cantidad máxima.',
+    });
   });
 
   it('bulk price changes round up to the cent and never go below 1 cent', async () => {
