@@ -121,8 +121,13 @@ const CURSOR: QueryParam = {
 const ORDER_FILTERS: QueryParam[] = [
   {
     name: 'status',
-    description: 'Solo las órdenes en este estado.',
-    schema: { type: 'string', enum: [...ORDER_STATUSES] },
+    description:
+      'Solo las órdenes en este estado, o en cualquiera de varios separados por comas (por ejemplo `pending,processing`).',
+    schema: {
+      type: 'string',
+      pattern: `^(${ORDER_STATUSES.join('|')})(,(${ORDER_STATUSES.join('|')}))*$`,
+      examples: ['completed', 'pending,processing'],
+    },
   },
   {
     name: 'category',

@@ -60,6 +60,19 @@ test('voucher top-up → IMEI order → the admin completes it → the result in
     .fill('Operador: Movistar · Sin bloqueo · Garantía activa');
   await row.getByRole('button', { name: 'Confirmar' }).click();
   await expect(row).toContainText(`Orden #${number} completada. Avisamos al cliente por correo.`);
+
+  // Later, a finished order is still found through the status filter, with its result.
+  await admin.getByLabel('Estado').selectOption({ label: 'Completadas' });
+  await admin.getByLabel('Número de orden o IMEI').fill(`#${number}`);
+  await admin.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(admin).toHaveURL(/status=completed/);
+  await expect(admin.getByRole('heading', { level: 2, name: 'Completadas' })).toBeVisible();
+  const found = admin.getByTestId('queue').getByRole('listitem');
+  await expect(found).toHaveCount(1);
+  await expect(found).toContainText(
+    'Resultado: Operador: Movistar · Sin bloqueo · Garantía activa',
+  );
+  await expect(found.getByRole('button')).toHaveCount(0);
   await admin.context().close();
 
   const mail = await waitForMailTo(email, new RegExp(`Orden #${number} completada`));

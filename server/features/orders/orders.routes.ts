@@ -10,6 +10,7 @@ import {
   ORDER_STATUS_LABELS,
   PlaceOrderSchema,
   type OrderDto,
+  type OrderStatus,
 } from '../../../shared/schemas/orders';
 import type { Db } from '../../db/client';
 import { user } from '../../db/schema/auth';
@@ -54,9 +55,13 @@ export const ReasonSchema = z.object({
 });
 
 function filtersFrom(c: Context): OrderFilters {
-  const status = c.req.query('status') || undefined;
+  // One status, or several separated by commas (the admin queue asks for pending,processing).
+  const statuses = (c.req.query('status') ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
   const category = c.req.query('category') || undefined;
-  if (status && !(ORDER_STATUSES as readonly string[]).includes(status))
+  if (statuses.some((v) => !(ORDER_STATUSES as readonly string[]).includes(v)))
     throw new AppError('BAD_REQUEST', 'El estado del filtro no es válido.');
   if (category && !CATEGORIES.some((cat) => cat.slug === category))
     throw new AppError('BAD_REQUEST', 'La categoría del filtro no es válida.');
@@ -69,7 +74,7 @@ function filtersFrom(c: Context): OrderFilters {
     return d;
   };
   return {
-    status: status as OrderFilters['status'],
+    status: statuses.length ? [...new Set(statuses as OrderStatus[])] : undefined,
     category,
     q: c.req.query('q') || undefined,
     from: date('from'),

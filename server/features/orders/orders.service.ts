@@ -437,7 +437,8 @@ export async function getOrder(db: Db, userId: string | null, orderId: string): 
 }
 
 export type OrderFilters = {
-  status?: OrderStatus | undefined;
+  /** Any of these statuses. */
+  status?: OrderStatus[] | undefined;
   category?: string | undefined;
   q?: string | undefined;
   from?: Date | undefined;
@@ -467,7 +468,7 @@ export async function listOrders(
   const numbers = terms.filter((t) => /^\d{1,9}$/.test(t)).map(Number);
   const conditions = [
     userId ? eq(order.userId, userId) : undefined,
-    filters.status ? eq(order.status, filters.status) : undefined,
+    filters.status?.length ? inArray(order.status, filters.status) : undefined,
     filters.category ? eq(order.category, filters.category) : undefined,
     filters.from ? sql`${order.createdAt} >= ${filters.from}` : undefined,
     filters.to ? sql`${order.createdAt} < ${filters.to}` : undefined,

@@ -551,6 +551,21 @@ describe.each(dbTargets())('orders on %s', (target) => {
     ).json()) as { items: { id: string }[] };
     expect(byNumber.items.map((o) => o.id)).toEqual([placed[3]!.id]);
     expect((await c.client.get('/api/orders?status=nada')).status).toBe(400);
+    expect((await c.client.get('/api/orders?status=pending,nada')).status).toBe(400);
+    // Several statuses at once: one keyset list, newest first.
+    const open = (await (await c.client.get('/api/orders?status=pending,cancelled')).json()) as {
+      items: { id: string }[];
+    };
+    expect(open.items.map((o) => o.id)).toEqual([...placed].reverse().map((o) => o.id));
+    await admin.client.post(`/api/admin/orders/${placed[1]!.id}/take`);
+    const inFlight = (await (
+      await admin.client.get(
+        `/api/admin/orders?status=pending,processing&q=%23${placed[1]!.number}`,
+      )
+    ).json()) as { items: { id: string; status: string }[] };
+    expect(inFlight.items).toEqual([
+      expect.objectContaining({ id: placed[1]!.id, status: 'processing' }),
+    ]);
     const csv = await c.client.get('/api/orders/export.csv?category=IMEI');
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
     const text = await csv.text();

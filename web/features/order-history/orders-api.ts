@@ -72,15 +72,23 @@ export function exportCsvUrl(f: HistoryFilters): string {
   return `/api/orders/export.csv${query ? `?${query}` : ''}`;
 }
 
-export type QueueStatus = '' | Extract<OrderStatus, 'pending' | 'processing'>;
+/** The admin queue's status filter: '' is every order in flight, 'todas' every order. */
+export type QueueStatus = '' | 'todas' | OrderStatus;
+
+export function queueStatusFrom(value: string | null): QueueStatus {
+  if (value === 'todas') return value;
+  return (ORDER_STATUSES as readonly string[]).includes(value ?? '') ? (value as OrderStatus) : '';
+}
 
 export function listQueue(
-  status: Exclude<QueueStatus, ''>,
+  status: QueueStatus,
   category: string,
   q: string,
   cursor?: string | null,
 ): Promise<OrderPage> {
-  const query = new URLSearchParams({ status });
+  const query = new URLSearchParams();
+  if (status === '') query.set('status', 'pending,processing');
+  else if (status !== 'todas') query.set('status', status);
   if (category) query.set('category', category);
   if (q) query.set('q', q);
   if (cursor) query.set('cursor', cursor);

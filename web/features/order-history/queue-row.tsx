@@ -49,6 +49,14 @@ export function QueueRow({ order: initial }: { order: OrderDto }) {
       {data && (data.ok || !data.field) ? (
         <Alert tone={data.ok ? 'success' : 'error'}>{data.message}</Alert>
       ) : null}
+      {!active && (order.result ?? order.rejectReason) ? (
+        <p className="text-sm break-words whitespace-pre-line text-slate-700">
+          <span className="font-medium text-slate-900">
+            {order.result ? 'Resultado' : 'Motivo del rechazo'}:
+          </span>{' '}
+          {order.result ?? order.rejectReason}
+        </p>
+      ) : null}
       {active ? (
         <div className="flex flex-wrap gap-2">
           {order.status === 'pending' ? (

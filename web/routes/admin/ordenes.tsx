@@ -8,7 +8,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { CATEGORIES } from '../../../shared/categories';
-import type { OrderDto } from '../../../shared/schemas/orders';
+import { ORDER_STATUSES, type OrderDto } from '../../../shared/schemas/orders';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, PageTitle } from '../../components/ui/card';
@@ -21,6 +21,8 @@ import {
   adminOrderAction,
   bulkCompleteOrders,
   listQueue,
+  queueStatusFrom,
+  type OrderPage,
   type QueueStatus,
 } from '../../features/order-history/orders-api';
 import { QueueRow, type QueueActionResult } from '../../features/order-history/queue-row';
@@ -33,45 +35,25 @@ export function meta() {
   return [{ title: `Órdenes · ${APP_NAME}` }];
 }
 
-type Cursors = { pending: string | null; processing: string | null };
-type Queue = { items: OrderDto[]; cursors: Cursors };
 type QueueFilters = { status: QueueStatus; category: string; q: string };
-
-function byNewest(a: OrderDto, b: OrderDto) {
-  return a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
-}
-
-/** Pending and/or processing orders; «Todas en curso» reads both lists. */
-async function loadQueue(filters: QueueFilters, cursors?: Cursors): Promise<Queue> {
-  const wanted: Array<'pending' | 'processing'> = filters.status
-    ? [filters.status]
-    : ['pending', 'processing'];
-  const pages = await Promise.all(
-    wanted.map(async (s) => {
-      if (cursors && !cursors[s]) return { s, items: [] as OrderDto[], next: null };
-      const page = await listQueue(s, filters.category, filters.q, cursors?.[s]);
-      return { s, items: page.items, next: page.nextCursor };
-    }),
-  );
-  const next: Cursors = { pending: null, processing: null };
-  for (const p of pages) next[p.s] = p.next;
-  return { items: pages.flatMap((p) => p.items).sort(byNewest), cursors: next };
-}
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const session = await ready();
   if (session.status !== 'authenticated' || session.user.role !== 'admin')
     throw redirect('/dashboard');
   const params = new URL(request.url).searchParams;
-  const status = params.get('status');
   const category = params.get('category') ?? '';
   const filters: QueueFilters = {
-    status: status === 'pending' || status === 'processing' ? status : '',
+    status: queueStatusFrom(params.get('status')),
     category: CATEGORIES.some((c) => c.slug === category) ? category : '',
     q: (params.get('q') ?? '').trim(),
   };
   try {
-    return { filters, queue: await loadQueue(filters), error: null };
+    return {
+      filters,
+      queue: await listQueue(filters.status, filters.category, filters.q),
+      error: null,
+    };
   } catch (err) {
     console.error('No se pudo leer la cola de órdenes:', err);
     return {
@@ -166,29 +148,39 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
+/** The list's title and the filter's choices, in the plural. */
+const QUEUE_TITLES: Record<QueueStatus, string> = {
+  '': 'En curso',
+  pending: 'Pendientes',
+  processing: 'En proceso',
+  completed: 'Completadas',
+  rejected: 'Rechazadas',
+  cancelled: 'Canceladas',
+  partial: 'Parciales',
+  todas: 'Todas las órdenes',
+};
 const QUEUE_STATUS_OPTIONS = [
   { value: '', label: 'Todas en curso' },
-  { value: 'pending', label: 'Pendientes' },
-  { value: 'processing', label: 'En proceso' },
+  ...ORDER_STATUSES.map((s) => ({ value: s, label: QUEUE_TITLES[s] })),
+  { value: 'todas', label: 'Todas' },
 ];
 const CATEGORY_OPTIONS = CATEGORIES.map((c) => ({ value: c.slug, label: c.label }));
 
-function QueueList({ first, filters }: { first: Queue; filters: QueueFilters }) {
+function QueueList({ first, filters }: { first: OrderPage; filters: QueueFilters }) {
   const [extra, setExtra] = useState<OrderDto[]>([]);
-  const [cursors, setCursors] = useState(first.cursors);
+  const [cursor, setCursor] = useState(first.nextCursor);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const seen = new Set(first.items.map((o) => o.id));
   const items = [...first.items, ...extra.filter((o) => !seen.has(o.id))];
-  const hasMore = Boolean(cursors.pending ?? cursors.processing);
 
   async function more() {
     setLoading(true);
     setError(null);
     try {
-      const page = await loadQueue(filters, cursors);
+      const page = await listQueue(filters.status, filters.category, filters.q, cursor);
       setExtra((e) => [...e, ...page.items]);
-      setCursors(page.cursors);
+      setCursor(page.nextCursor);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'No pudimos cargar más órdenes.');
     } finally {
@@ -199,7 +191,9 @@ function QueueList({ first, filters }: { first: Queue; filters: QueueFilters }) 
   if (items.length === 0)
     return (
       <p className="text-slate-700" role="status">
-        No hay órdenes en curso{filters.category || filters.q ? ' con esos filtros' : ''}.
+        {filters.status === ''
+          ? `No hay órdenes en curso${filters.category || filters.q ? ' con esos filtros' : ''}.`
+          : 'Ninguna orden coincide con los filtros.'}
       </p>
     );
   return (
@@ -210,7 +204,7 @@ function QueueList({ first, filters }: { first: Queue; filters: QueueFilters }) 
         ))}
       </ul>
       {error ? <Alert tone="error">{error}</Alert> : null}
-      {hasMore ? (
+      {cursor ? (
         <Button variant="secondary" className="mt-4" onClick={() => void more()} disabled={loading}>
           {loading ? 'Cargando…' : 'Cargar más'}
         </Button>
@@ -227,7 +221,7 @@ export default function AdminOrdenes() {
     <>
       <PageTitle
         title="Órdenes"
-        subtitle="Órdenes pendientes y en proceso: tómalas, complétalas con su resultado o recházalas."
+        subtitle="Órdenes pendientes y en proceso: tómalas, complétalas con su resultado o recházalas. Con el filtro de estado encuentras también las terminadas."
       />
       <div className="flex flex-col gap-6">
         <Card className="p-4 sm:p-6">
@@ -276,7 +270,7 @@ export default function AdminOrdenes() {
         </Card>
         <Card className="p-4 sm:p-6">
           <div className="flex items-center justify-between gap-2">
-            <h2 className="text-lg font-semibold text-slate-900">En curso</h2>
+            <h2 className="text-lg font-semibold text-slate-900">{QUEUE_TITLES[filters.status]}</h2>
             <Button
               variant="ghost"
               onClick={() => void revalidator.revalidate()}
