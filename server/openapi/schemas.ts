@@ -15,6 +15,8 @@ import { ContactSchema } from '../../shared/schemas/contact';
 import { MeSchema, type Me } from '../../shared/schemas/me';
 import {
   BulkLineResultSchema,
+  CompleteOrderSchema,
+  RejectOrderSchema,
   BulkOrderResultSchema,
   BulkOrderSchema,
   OrderDtoSchema,
@@ -58,7 +60,6 @@ import type {
   reject,
 } from '../features/funds/funds.service';
 import type { getMe } from '../features/me/me.service';
-import { ReasonSchema, ResultSchema } from '../features/orders/orders.routes';
 import { type bulkCompleteOrders } from '../features/orders/bulk-complete.service';
 import {
   BulkCompleteLineSchema,
@@ -273,9 +274,9 @@ export const REQUEST_SCHEMAS = {
   UpdateServiceRequest: UpdateServiceSchema,
   ReorderServicesRequest: ReorderSchema,
   BulkPriceRequest: BulkPriceSchema,
-  CompleteOrderRequest: ResultSchema,
+  CompleteOrderRequest: CompleteOrderSchema,
   BulkCompleteRequest: BulkCompleteSchema,
-  RejectOrderRequest: ReasonSchema,
+  RejectOrderRequest: RejectOrderSchema,
   RejectTopupRequest: RejectSchema,
   CreateMethodRequest: CreateMethodSchema,
   UpdateMethodRequest: UpdateMethodSchema,

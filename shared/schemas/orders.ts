@@ -33,6 +33,23 @@ export const PlaceOrderSchema = z.object({
 });
 export type PlaceOrder = z.infer<typeof PlaceOrderSchema>;
 
+/** POST /api/admin/orders/:id/complete. */
+export const CompleteOrderSchema = z.object({
+  result: z
+    .string({ error: 'Escribe el resultado.' })
+    .trim()
+    .min(1, 'Escribe el resultado.')
+    .max(5000, 'El resultado es demasiado largo.'),
+});
+/** POST /api/admin/orders/:id/reject. */
+export const RejectOrderSchema = z.object({
+  reason: z
+    .string({ error: 'Escribe el motivo.' })
+    .trim()
+    .min(3, 'Escribe el motivo (al menos 3 caracteres).')
+    .max(500, 'El motivo es demasiado largo.'),
+});
+
 export const BULK_MAX_LINES = 500;
 
 export const BulkOrderSchema = z.object({

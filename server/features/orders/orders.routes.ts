@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import { CATEGORIES } from '../../../shared/categories';
 import { formatAmount } from '../../../shared/money';
 import {
@@ -8,7 +7,9 @@ import {
   BulkOrderSchema,
   ORDER_STATUSES,
   ORDER_STATUS_LABELS,
+  CompleteOrderSchema,
   PlaceOrderSchema,
+  RejectOrderSchema,
   type OrderDto,
   type OrderStatus,
 } from '../../../shared/schemas/orders';
@@ -38,21 +39,6 @@ import {
 } from './orders.service';
 
 export type OrdersDeps = { db: Db; auth: Auth; env: Env; mailer: Mailer; logger: Logger };
-
-export const ResultSchema = z.object({
-  result: z
-    .string({ error: 'Escribe el resultado.' })
-    .trim()
-    .min(1, 'Escribe el resultado.')
-    .max(5000, 'El resultado es demasiado largo.'),
-});
-export const ReasonSchema = z.object({
-  reason: z
-    .string({ error: 'Escribe el motivo.' })
-    .trim()
-    .min(3, 'Escribe el motivo (al menos 3 caracteres).')
-    .max(500, 'El motivo es demasiado largo.'),
-});
 
 function filtersFrom(c: Context): OrderFilters {
   // One status, or several separated by commas (the admin queue asks for pending,processing).
@@ -233,14 +219,14 @@ export function ordersAdminRoutes(deps: OrdersDeps) {
     })
     .post('/:id/complete', async (c) => {
       const admin = await requireAdmin(deps.auth, c);
-      const { result } = await readJson(c, ResultSchema);
+      const { result } = await readJson(c, CompleteOrderSchema);
       const row = await completeOrder(deps.db, admin.id, c.req.param('id'), result);
       notifyInBackground(deps, row, 'completed');
       return c.json(await getOrder(deps.db, null, row.id));
     })
     .post('/:id/reject', async (c) => {
       const admin = await requireAdmin(deps.auth, c);
-      const { reason } = await readJson(c, ReasonSchema);
+      const { reason } = await readJson(c, RejectOrderSchema);
       const row = await rejectOrder(deps.db, admin.id, c.req.param('id'), reason);
       notifyInBackground(deps, row, 'rejected');
       return c.json(await getOrder(deps.db, null, row.id));
