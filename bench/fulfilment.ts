@@ -5,8 +5,8 @@
 // table.
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../server/db/client';
-import { service } from '../server/db/schema/catalogue';
-import { freshDatabase, signInCustomer, startApp } from './setup';
+import { imeiFor } from '../tests/setup/imei';
+import { freshDatabase, imeiService, signInCustomer, startApp } from './setup';
 
 const LINES = Number(process.env.BENCH_LINES ?? 500);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -15,18 +15,7 @@ const PASSWORD = 'Bench-Clave-2026!';
 
 const { database } = await freshDatabase('cometa_bench_fulfilment');
 const app = await startApp(database);
-const [svc] = await database.db
-  .insert(service)
-  .values({
-    category: 'IMEI',
-    name: 'Consulta IMEI',
-    description: 'Benchmark',
-    deliveryTime: 'Instantáneo',
-    price: 50n,
-    fields: [{ key: 'imei', label: 'IMEI', type: 'imei', required: true, identifier: true }],
-  })
-  .returning({ id: service.id });
-if (!svc) throw new Error('no service');
+const svc = await imeiService(database, { price: 50n, allowRecheck: false, identifier: true });
 
 const adminCookie = await signInCustomer(app.origin, database, 'admin@example.com', PASSWORD);
 await database.db.execute(sql`UPDATE "user" SET role = 'admin' WHERE email = 'admin@example.com'`);
@@ -69,16 +58,7 @@ console.log(
 );
 
 let seed = 0;
-function nextImei(): string {
-  seed += 1;
-  const body = `35${String(seed).padStart(12, '0')}`;
-  let sum = 0;
-  for (let i = 0; i < 14; i++) {
-    const t = Number(body[i]) * ((i % 2) + 1);
-    sum += (t % 10) + Math.floor(t / 10);
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
+const nextImei = () => imeiFor((seed += 1));
 
 type Placed = { number: number; id: string; imei: string };
 async function placeRound(): Promise<Placed[]> {
@@ -86,7 +66,7 @@ async function placeRound(): Promise<Placed[]> {
   const res = await call<{
     placed: number;
     results: Array<{ ok: boolean; imei: string; order?: { id: string; number: number } }>;
-  }>(customerCookie, 'POST', '/api/orders/bulk', { serviceId: svc!.id, imeis: imeis.join('\n') });
+  }>(customerCookie, 'POST', '/api/orders/bulk', { serviceId: svc.id, imeis: imeis.join('\n') });
   if (res.placed !== LINES) throw new Error(`placed ${res.placed} of ${LINES}`);
   return res.results.map((r) => ({ number: r.order!.number, id: r.order!.id, imei: r.imei }));
 }

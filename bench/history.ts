@@ -2,27 +2,14 @@
 // with 100,000, in a database of 1,000,000 orders (PostgreSQL).
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../server/db/client';
-import { service } from '../server/db/schema/catalogue';
-import { fmt, freshDatabase, percentile, signInCustomer, startApp } from './setup';
+import { fmt, freshDatabase, imeiService, percentile, signInCustomer, startApp } from './setup';
 
 const TOTAL = Number(process.env.BENCH_TOTAL_ORDERS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 
 const { database } = await freshDatabase('cometa_bench_history');
 const app = await startApp(database);
-const [svc] = await database.db
-  .insert(service)
-  .values({
-    category: 'IMEI',
-    name: 'Consulta IMEI',
-    description: 'Benchmark',
-    deliveryTime: 'Instantáneo',
-    price: 50n,
-    allowRecheck: true,
-    fields: [{ key: 'imei', label: 'IMEI', type: 'imei', required: true }],
-  })
-  .returning({ id: service.id });
-if (!svc) throw new Error('no service');
+const svc = await imeiService(database, { price: 50n, allowRecheck: true, identifier: false });
 
 async function customer(email: string) {
   const cookie = await signInCustomer(app.origin, database, email, 'Bench-Clave-2026!');
@@ -42,7 +29,7 @@ await database.db.execute(
 async function fill(userExpr: ReturnType<typeof sql>, count: number) {
   await database.db.execute(sql`
     INSERT INTO "order" (user_id, service_id, category, service_name, quantity, fields, identifier, price, status, created_at)
-    SELECT ${userExpr}, ${svc!.id}, 'IMEI', 'Consulta IMEI', 1,
+    SELECT ${userExpr}, ${svc.id}, 'IMEI', 'Consulta IMEI', 1,
            jsonb_build_object('imei', lpad(g::text, 15, '0')), lpad(g::text, 15, '0'), 50,
            (ARRAY['pending','processing','completed','completed','completed','rejected','cancelled'])[1 + g % 7],
            now() - (g || ' seconds')::interval

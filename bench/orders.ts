@@ -2,42 +2,22 @@
 // concurrent customers, then the same order transaction run directly in SQL, for the ratio.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { service } from '../server/db/schema/catalogue';
 import {
   customerAccounts,
   systemAccount,
   transfer,
 } from '../server/features/ledger/ledger.service';
-import { fmt, freshDatabase, percentile, signInCustomer, startApp } from './setup';
+import { imeiFor } from '../tests/setup/imei';
+import { fmt, freshDatabase, imeiService, percentile, signInCustomer, startApp } from './setup';
 
 const ORDERS_PER_RUN = Number(process.env.BENCH_ORDERS ?? 1500);
 const LEVELS = [1, 16, 64];
 
-function imei(n: number): string {
-  const body = `35${String(n).padStart(12, '0')}`;
-  let sum = 0;
-  for (let i = 0; i < 14; i++) {
-    const t = Number(body[i]) * ((i % 2) + 1);
-    sum += (t % 10) + Math.floor(t / 10);
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
+const imei = imeiFor;
 
 const { url, database } = await freshDatabase('cometa_bench_orders');
 const app = await startApp(database);
-const [svc] = await database.db
-  .insert(service)
-  .values({
-    category: 'IMEI',
-    name: 'Consulta IMEI',
-    description: 'Benchmark',
-    deliveryTime: 'Instantáneo',
-    price: 1n,
-    allowRecheck: true,
-    fields: [{ key: 'imei', label: 'IMEI', type: 'imei', required: true, identifier: true }],
-  })
-  .returning({ id: service.id });
-if (!svc) throw new Error('no service');
+const svc = await imeiService(database, { price: 1n, allowRecheck: true, identifier: true });
 
 const customers: { cookie: string; id: string }[] = [];
 for (let i = 0; i < Math.max(...LEVELS); i++) {

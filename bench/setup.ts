@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createApp } from '../server/app';
 import { openPostgres, type Database } from '../server/db/client';
+import { service } from '../server/db/schema/catalogue';
 import { loadEnv } from '../server/env';
 import { createAuth } from '../server/lib/auth';
 import { createLogger } from '../server/lib/logger';
@@ -29,6 +30,35 @@ export async function freshDatabase(name: string): Promise<{ url: string; databa
   const database = openPostgres(url.toString(), { max: 40 });
   await database.migrate();
   return { url: url.toString(), database };
+}
+
+/** The IMEI service every benchmark orders from (price in cents). */
+export async function imeiService(
+  database: Database,
+  options: { price: bigint; allowRecheck: boolean; identifier: boolean },
+): Promise<{ id: string }> {
+  const [row] = await database.db
+    .insert(service)
+    .values({
+      category: 'IMEI',
+      name: 'Consulta IMEI',
+      description: 'Benchmark',
+      deliveryTime: 'Instantáneo',
+      price: options.price,
+      allowRecheck: options.allowRecheck,
+      fields: [
+        {
+          key: 'imei',
+          label: 'IMEI',
+          type: 'imei',
+          required: true,
+          identifier: options.identifier,
+        },
+      ],
+    })
+    .returning({ id: service.id });
+  if (!row) throw new Error('no service');
+  return row;
 }
 
 export async function startApp(database: Database) {

@@ -132,3 +132,32 @@ export function SelectField({
     </Field>
   );
 }
+
+/** A labelled checkbox, with the hint and error placed and tied like the other fields. */
+export function CheckboxField({
+  label,
+  hint,
+  error,
+  ...props
+}: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  const id = useId();
+  return (
+    <div>
+      <label
+        htmlFor={id}
+        className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-800"
+      >
+        <input
+          id={id}
+          type="checkbox"
+          className="size-5 shrink-0 accent-brand-600"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, error, hint)}
+          {...props}
+        />
+        <span>{label}</span>
+      </label>
+      <Messages id={id} error={error} hint={hint} />
+    </div>
+  );
+}

@@ -3,8 +3,7 @@ import { flushSync } from 'react-dom';
 import type { ServiceFieldType } from '../../../shared/schemas/catalogue';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
-import { CheckboxField } from './checkbox-field';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import {
   FIELD_TYPE_OPTIONS,
   MAX_SERVICE_FIELDS,
