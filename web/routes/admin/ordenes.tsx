@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Form,
   Link,
@@ -8,7 +7,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { CATEGORIES } from '../../../shared/categories';
-import { ORDER_STATUSES, type OrderDto } from '../../../shared/schemas/orders';
+import { ORDER_STATUSES } from '../../../shared/schemas/orders';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, PageTitle } from '../../components/ui/card';
@@ -25,6 +24,7 @@ import {
   type OrderPage,
   type QueueStatus,
 } from '../../features/order-history/orders-api';
+import { LoadMore, useMorePages } from '../../features/order-history/more-pages';
 import { QueueRow, type QueueActionResult } from '../../features/order-history/queue-row';
 import { ApiError } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
@@ -167,26 +167,10 @@ const QUEUE_STATUS_OPTIONS = [
 const CATEGORY_OPTIONS = CATEGORIES.map((c) => ({ value: c.slug, label: c.label }));
 
 function QueueList({ first, filters }: { first: OrderPage; filters: QueueFilters }) {
-  const [extra, setExtra] = useState<OrderDto[]>([]);
-  const [cursor, setCursor] = useState(first.nextCursor);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const seen = new Set(first.items.map((o) => o.id));
-  const items = [...first.items, ...extra.filter((o) => !seen.has(o.id))];
-
-  async function more() {
-    setLoading(true);
-    setError(null);
-    try {
-      const page = await listQueue(filters.status, filters.category, filters.q, cursor);
-      setExtra((e) => [...e, ...page.items]);
-      setCursor(page.nextCursor);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'No pudimos cargar más órdenes.');
-    } finally {
-      setLoading(false);
-    }
-  }
+  const pages = useMorePages(first, (cursor) =>
+    listQueue(filters.status, filters.category, filters.q, cursor),
+  );
+  const { items } = pages;
 
   if (items.length === 0)
     return (
@@ -203,12 +187,7 @@ function QueueList({ first, filters }: { first: OrderPage; filters: QueueFilters
           <QueueRow key={o.id} order={o} />
         ))}
       </ul>
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      {cursor ? (
-        <Button variant="secondary" className="mt-4" onClick={() => void more()} disabled={loading}>
-          {loading ? 'Cargando…' : 'Cargar más'}
-        </Button>
-      ) : null}
+      <LoadMore pages={pages} />
     </div>
   );
 }

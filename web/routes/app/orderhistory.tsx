@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Form,
   Link,
@@ -10,7 +9,7 @@ import {
 } from 'react-router';
 import { CATEGORIES } from '../../../shared/categories';
 import { formatUsd } from '../../../shared/money';
-import { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderDto } from '../../../shared/schemas/orders';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '../../../shared/schemas/orders';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, PageTitle } from '../../components/ui/card';
@@ -31,6 +30,7 @@ import {
   type HistoryFilters,
   type OrderPage,
 } from '../../features/order-history/orders-api';
+import { LoadMore, useMorePages } from '../../features/order-history/more-pages';
 import { StatusBadge } from '../../features/order-history/status-badge';
 import { ApiError } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
@@ -140,27 +140,8 @@ function Filters({ filters }: { filters: HistoryFilters }) {
 
 function OrderList({ first, filters }: { first: OrderPage; filters: HistoryFilters }) {
   const [params] = useSearchParams();
-  const [extra, setExtra] = useState<OrderDto[]>([]);
-  const [cursor, setCursor] = useState(first.nextCursor);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const seen = new Set(first.items.map((o) => o.id));
-  const items = [...first.items, ...extra.filter((o) => !seen.has(o.id))];
-
-  async function more() {
-    if (!cursor) return;
-    setLoading(true);
-    setError(null);
-    try {
-      const page = await listMyOrders(filters, cursor);
-      setExtra((e) => [...e, ...page.items]);
-      setCursor(page.nextCursor);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'No pudimos cargar más órdenes.');
-    } finally {
-      setLoading(false);
-    }
-  }
+  const pages = useMorePages(first, (cursor) => listMyOrders(filters, cursor));
+  const { items } = pages;
 
   if (items.length === 0)
     return hasFilters(filters) ? (
@@ -210,12 +191,7 @@ function OrderList({ first, filters }: { first: OrderPage; filters: HistoryFilte
           </li>
         ))}
       </ul>
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      {cursor ? (
-        <Button variant="secondary" className="mt-4" onClick={() => void more()} disabled={loading}>
-          {loading ? 'Cargando…' : 'Cargar más'}
-        </Button>
-      ) : null}
+      <LoadMore pages={pages} />
     </div>
   );
 }
