@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, registerVerified } from './helpers';
-import { adminPage, creditCustomer, placeImeiOrders } from './ordering';
+import { adminPage, creditCustomer, placeImeiOrders, uniqueImei } from './ordering';
 
 const IMEI_A = '359702373699048';
 const IMEI_B = '490154203237518';
@@ -123,4 +123,25 @@ test('a new customer sees the empty history; a failed load offers Reintentar', a
   await page.getByRole('button', { name: 'Reintentar' }).click();
   await expect(page.getByText('Todavía no tienes órdenes.')).toBeVisible();
   await expect(page.getByText('No pudimos cargar tu historial.')).toBeHidden();
+});
+
+test('«Cargar más» appends the next page of the history until there is no more', async ({
+  browser,
+  page,
+}) => {
+  const { email } = await registerVerified(page, 'Rocío Paredes');
+  const admin = await adminPage(browser);
+  await creditCustomer(admin, email, '10.00');
+  await admin.context().close();
+  await placeImeiOrders(
+    page,
+    Array.from({ length: 27 }, (_, i) => uniqueImei(100 + i)),
+    'Estado de iCloud',
+  );
+  await page.goto('/orderhistory');
+  const list = page.getByTestId('orders').getByRole('listitem');
+  await expect(list).toHaveCount(25);
+  await page.getByRole('button', { name: 'Cargar más' }).click();
+  await expect(list).toHaveCount(27);
+  await expect(page.getByRole('button', { name: 'Cargar más' })).toHaveCount(0);
 });
