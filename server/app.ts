@@ -6,17 +6,16 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { ERROR_MESSAGES } from '../shared/error-codes';
 import type { Database } from './db/client';
 import type { Env } from './env';
-import { contactRoutes } from './features/contact/contact.routes';
 import { mailboxRoutes } from './features/dev-mailbox/mailbox.routes';
-import { meRoutes } from './features/me/me.routes';
-import { walletRoutes } from './features/wallet/wallet.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { catalogueAdminRoutes, catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { fundsAdminRoutes, fundsRoutes } from './features/funds/funds.routes';
-import { ordersAdminRoutes, ordersRoutes } from './features/orders/orders.routes';
 import { stripeRoutes, stripeWebhookRoutes } from './features/payments/stripe/stripe.routes';
 import { voucherAdminRoutes, voucherRedeemRoutes } from './features/vouchers/vouchers.routes';
-import { openapiRoutes } from './openapi/openapi.routes';
+import { buildOpenApiDocument } from './openapi/document';
+import { renderDocsPage } from './openapi/docs-page';
+import { API_ROUTES } from './routes';
+import { mountRoutes, type RouteDeps } from './lib/route';
 import { trustedOrigins, type Auth } from './lib/auth';
 import { sameOriginGuard } from './lib/same-origin';
 import { CLIENT_IP_HEADER, clientIp } from './lib/client-ip';
@@ -36,6 +35,18 @@ export type AppDeps = {
   web: WebAssets;
 };
 
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** SQLSTATE of a database error anywhere in the cause chain (drizzle wraps the driver's error). */
+function sqlState(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 export function createApp(deps: AppDeps) {
   const { database, env, auth, mailer, logger, web } = deps;
   const db = database.db;
@@ -44,7 +55,9 @@ export function createApp(deps: AppDeps) {
 
   app.use(async (c, next) => {
     const started = performance.now();
-    const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
+    // A caller's id is kept only when it is a short safe token; it goes into logs and headers.
+    const given = c.req.header('x-request-id');
+    const requestId = given && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
     c.set('requestId', requestId);
     c.set('logger', logger.child({ requestId }));
     c.set('clientIp', clientIp(c, env.TRUST_PROXY));
@@ -101,6 +114,16 @@ export function createApp(deps: AppDeps) {
         err.status,
       );
     }
+    const state = sqlState(err);
+    if (state?.startsWith('22')) {
+      // Class 22 (data exception): the database refused a value that came from the request.
+      // The edge checks should have caught it; answer 400 and log it so the gap gets closed.
+      c.get('logger').warn(
+        { sqlState: state, path: c.req.path, method: c.req.method },
+        'input refused by the database',
+      );
+      return c.json({ code: 'BAD_REQUEST', message: ERROR_MESSAGES.BAD_REQUEST }, 400);
+    }
     c.get('logger').error({ err, path: c.req.path }, 'unhandled error');
     return c.json(
       { code: 'INTERNAL', message: ERROR_MESSAGES.INTERNAL, requestId: c.get('requestId') },
@@ -132,11 +155,23 @@ export function createApp(deps: AppDeps) {
     return auth.handler(new Request(c.req.raw, { headers }));
   });
 
-  // GET /api/openapi.json and GET /api/docs (public).
-  app.route('/api', openapiRoutes({ appUrl: env.APP_URL, appName: env.APP_NAME }));
-  app.route('/api/me', meRoutes({ db, auth }));
-  app.route('/api/contact', contactRoutes({ db, auth, env, mailer, logger }));
-  app.route('/api/wallet', walletRoutes({ db, auth }));
+  let apiDocs: { json: string; html: string } | undefined;
+  const routeDeps: RouteDeps = {
+    db,
+    env,
+    auth,
+    mailer,
+    logger,
+    apiDocs: () => {
+      if (!apiDocs) {
+        const options = { appUrl: env.APP_URL, appName: env.APP_NAME };
+        const doc = buildOpenApiDocument(options, API_ROUTES);
+        apiDocs = { json: JSON.stringify(doc), html: renderDocsPage(doc, options) };
+      }
+      return apiDocs;
+    },
+  };
+  mountRoutes(app, API_ROUTES, routeDeps);
   app.route(
     '/api/funds/stripe',
     stripeRoutes({ db, auth, env, mailer, logger, stripe: env.stripe }),
@@ -149,8 +184,6 @@ export function createApp(deps: AppDeps) {
   );
   app.route('/api/services', catalogueRoutes({ db, auth }));
   app.route('/api/admin/services', catalogueAdminRoutes({ db, auth }));
-  app.route('/api/orders', ordersRoutes({ db, auth, env, mailer, logger }));
-  app.route('/api/admin/orders', ordersAdminRoutes({ db, auth, env, mailer, logger }));
   app.route('/api/admin/funds', fundsAdminRoutes({ db, auth, env, mailer, logger }));
   app.route('/api/admin/vouchers', voucherAdminRoutes({ db, auth }));
   app.route('/api/admin', adminRoutes({ db, auth }));

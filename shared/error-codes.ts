@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   DUPLICATE_IN_FLIGHT: 409,
   IDEMPOTENCY_MISMATCH: 409,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 } as const;
@@ -32,6 +33,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   DUPLICATE_IN_FLIGHT: 'Ya tienes una orden en curso para ese mismo dato en este servicio.',
   IDEMPOTENCY_MISMATCH: 'Esa clave de idempotencia ya se usó con otra orden distinta.',
   PAYLOAD_TOO_LARGE: 'El contenido enviado es demasiado grande.',
+  UNSUPPORTED_MEDIA_TYPE: 'Envía los datos como JSON (Content-Type: application/json).',
   RATE_LIMITED: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
   INTERNAL: 'Algo salió mal de nuestro lado. Inténtalo de nuevo en unos minutos.',
 };

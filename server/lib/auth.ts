@@ -1,18 +1,25 @@
 import { createHash } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { admin } from 'better-auth/plugins';
 import { sql } from 'drizzle-orm';
+import { NameSchema } from '../../shared/schemas/auth';
 import { queryRows, type Db } from '../db/client';
 import { account, session, user, verification } from '../db/schema/auth';
 import type { Env } from '../env';
 import { CLIENT_IP_HEADER } from './client-ip';
-import { passwordChangedEmail, resetPasswordEmail, verificationEmail } from './email-templates';
+import {
+  passwordChangedEmail,
+  resetPasswordEmail,
+  signUpAttemptEmail,
+  verificationEmail,
+} from './email-templates';
 import type { Logger } from './logger';
 import type { MailMessage, Mailer } from './mail';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './passwords';
 import { consumeRateLimit } from './rate-limit';
+import { sameOriginPath } from './safe-redirect';
 
 export type AuthDeps = { db: Db; env: Env; mailer: Mailer; logger: Logger };
 
@@ -37,6 +44,38 @@ export function trustedOrigins(env: Env): string[] {
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * What sign-up answers, whether the address was new or already had an account: the same status,
+ * body and (no) cookie, so the form cannot be used to find out who has an account
+ * (docs/decisions/0010-sign-up-enumeration.md).
+ */
+export const SIGN_UP_ANSWER = {
+  status: true,
+  message: 'Revisa tu correo: te enviamos un enlace para continuar.',
+} as const;
+
+/**
+ * The name of `value` as NameSchema (shared/schemas/auth.ts) accepts it, trimmed; otherwise a
+ * 400 with the Spanish message. Every Better Auth path that writes a name goes through it.
+ */
+function checkedName(value: unknown): string {
+  const parsed = NameSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const message = parsed.error.issues[0]?.message ?? 'Revisa tu nombre.';
+  throw new APIError('BAD_REQUEST', {
+    code: 'VALIDATION_FAILED',
+    message,
+    fields: { name: message },
+  });
+}
+
+/** `path` (a same-origin path) with `error=<code>` added to its query. */
+function withErrorParam(path: string, code: string, appUrl: string): string {
+  const url = new URL(path, appUrl);
+  url.searchParams.set('error', code);
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 export function createAuth({ db, env, mailer, logger }: AuthDeps) {
@@ -87,10 +126,24 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      // The SPEC has a signed-in-but-unverified state (only /verify-email); every protected
-      // API answers 403 until the e-mail is verified (see docs/decisions/0004).
+      // docs/domain.md has a signed-in-but-unverified state (only /verify-email); every
+      // protected API answers 403 until the e-mail is verified (see docs/decisions/0004).
       requireEmailVerification: false,
-      autoSignIn: true,
+      // Sign-up never signs in: a new address and one that already has an account get the
+      // same answer, without a cookie; the verification link signs the person in
+      // (autoSignInAfterVerification). See docs/decisions/0010.
+      autoSignIn: false,
+      // Called instead of creating a second account, after the same password hashing a new
+      // account costs. The owner hears of it; the caller gets SIGN_UP_ANSWER like anyone.
+      onExistingUserSignUp: async ({ user: u }) => {
+        sendInBackground(
+          signUpAttemptEmail(env.APP_NAME, u.email, u.name, {
+            login: `${env.APP_URL}/login`,
+            recover: `${env.APP_URL}/recuperar`,
+          }),
+          'sign-up attempt',
+        );
+      },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 30 * 60,
       sendResetPassword: async ({ user: u, url }) => {
@@ -109,6 +162,20 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
       expiresIn: 60 * 60,
       sendVerificationEmail: async ({ user: u, url }) => {
         sendInBackground(verificationEmail(env.APP_NAME, u.email, u.name, url), 'verification');
+      },
+    },
+    // The name rule of NameSchema on every write of a user row, whichever endpoint (sign-up,
+    // update-user, admin create-user / update-user) or server call makes it. Nothing is
+    // written when it throws.
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (data) => ({ data: { ...data, name: checkedName(data.name) } }),
+        },
+        update: {
+          before: async (data) =>
+            'name' in data ? { data: { ...data, name: checkedName(data.name) } } : undefined,
+        },
       },
     },
     session: {
@@ -167,7 +234,23 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
             message: COMMON_PASSWORD_MESSAGE,
           });
         }
+        if (ctx.path === '/sign-up/email') {
+          // Checked before Better Auth looks the address up: a refused name must get the same
+          // answer whether or not the address has an account (docs/decisions/0010).
+          checkedName(body.name);
+        }
         if (ctx.path === '/verify-email' && typeof ctx.query?.token === 'string') {
+          // The callback is checked before the token is spent, and this hook's own redirect
+          // (below) only ever goes to a path of this origin.
+          const callback: unknown = ctx.query.callbackURL;
+          const target =
+            callback === undefined ? '/verify-email' : sameOriginPath(callback, env.APP_URL, null);
+          if (target === null) {
+            throw new APIError('FORBIDDEN', {
+              code: 'INVALID_CALLBACK_URL',
+              message: 'El enlace no es válido.',
+            });
+          }
           // Verification links are signed tokens; recording each one makes it single-use.
           const inserted = await queryRows(
             db,
@@ -176,11 +259,14 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
             ON CONFLICT (token_hash) DO NOTHING RETURNING token_hash`,
           );
           if (inserted.length === 0) {
-            const callback =
-              typeof ctx.query.callbackURL === 'string' ? ctx.query.callbackURL : '/verify-email';
-            const target = callback.startsWith('/') ? callback : '/verify-email';
-            throw ctx.redirect(`${target}${target.includes('?') ? '&' : '?'}error=LINK_USED`);
+            throw ctx.redirect(withErrorParam(target, 'LINK_USED', env.APP_URL));
           }
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        // A new address and one that already has an account answer alike (no user, no id).
+        if (ctx.path === '/sign-up/email' && !isAPIError(ctx.context.returned)) {
+          return ctx.json(SIGN_UP_ANSWER);
         }
       }),
     },

@@ -67,6 +67,30 @@ export function resetPasswordEmail(
   return { to, subject: `Restablece tu contraseña de ${appName}`, ...body };
 }
 
+/**
+ * To the owner of an address someone tried to register again. The sign-up form answers the same
+ * as for a new address (docs/decisions/0010), so this e-mail is where the owner learns of it.
+ */
+export function signUpAttemptEmail(
+  appName: string,
+  to: string,
+  name: string,
+  links: { login: string; recover: string },
+): MailMessage {
+  const body = emailLayout(
+    appName,
+    'Alguien intentó crear una cuenta con tu correo',
+    [
+      `Hola, ${name}:`,
+      `Alguien intentó crear una cuenta en ${appName} con tu correo, pero ya tienes una. No hemos creado otra ni cambiado nada en la tuya.`,
+      `Si fuiste tú, inicia sesión con tu contraseña. Si no la recuerdas, elige una nueva aquí: ${links.recover}`,
+      'Si no fuiste tú, puedes ignorar este mensaje: tu cuenta sigue igual.',
+    ],
+    { label: 'Iniciar sesión', url: links.login },
+  );
+  return { to, subject: `Intento de registro con tu correo en ${appName}`, ...body };
+}
+
 export function passwordChangedEmail(
   appName: string,
   to: string,

@@ -37,6 +37,20 @@ export async function readJson<T extends z.ZodType>(c: Context, schema: T): Prom
   return parsed.data;
 }
 
+/** The signed-in user, or null without a session (routes open to everyone that note who calls). */
+export async function sessionUser(auth: Auth, c: Context<AppEnv>): Promise<SessionUser | null> {
+  const result = await auth.api.getSession({ headers: c.req.raw.headers });
+  if (!result) return null;
+  const u = result.user as typeof result.user & { role?: string | null };
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    emailVerified: u.emailVerified,
+    role: u.role ?? 'customer',
+  };
+}
+
 /** Loads the session; 401 without one, 403 while the e-mail is not verified. */
 export async function requireVerifiedUser(auth: Auth, c: Context<AppEnv>): Promise<SessionUser> {
   const result = await auth.api.getSession({ headers: c.req.raw.headers });

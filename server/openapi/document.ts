@@ -1,8 +1,8 @@
 // Builds the OpenAPI 3.1 document from the operation list and the zod schemas (z.toJSONSchema).
-import { z } from 'zod';
 import { ERROR_MESSAGES, ERROR_STATUS, type ErrorCode } from '../../shared/error-codes';
 import { SCHEMA_DOCS } from './descriptions';
-import { OPERATIONS, TAGS, type Access, type OperationSpec } from './operations';
+import { z } from 'zod';
+import { TAGS, pathParamNamesOf, type Access, type RouteDef } from '../lib/route';
 import {
   REQUEST_PROPERTY_REFS,
   REQUEST_SCHEMAS,
@@ -200,10 +200,11 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'No encontrado',
   409: 'Conflicto con el estado actual',
   413: 'Contenido demasiado grande',
+  415: 'Tipo de contenido no admitido',
   429: 'Demasiados intentos',
 };
 
-function errorExample(code: ErrorCode, spec: OperationSpec): { summary: string; value: unknown } {
+function errorExample(code: ErrorCode, spec: RouteDef): { summary: string; value: unknown } {
   const message = ERROR_MESSAGES[code];
   const value: Record<string, unknown> = { code, message };
   if (code === 'VALIDATION_FAILED' || code === 'DUPLICATE_IN_FLIGHT') {
@@ -220,12 +221,19 @@ function errorExample(code: ErrorCode, spec: OperationSpec): { summary: string; 
   return { summary: message, value };
 }
 
-function errorResponses(spec: OperationSpec): Record<string, ResponseObject> {
+function errorResponses(spec: RouteDef): Record<string, ResponseObject> {
   const codes = new Set<ErrorCode>(ACCESS_ERRORS[spec.access]);
-  if (spec.body?.json || spec.body?.form) {
+  if (spec.body && spec.method !== 'get') {
     codes.add('BAD_REQUEST');
     codes.add('VALIDATION_FAILED');
+    codes.add('UNSUPPORTED_MEDIA_TYPE');
   }
+  if (spec.method !== 'get') codes.add('PAYLOAD_TOO_LARGE');
+  if (spec.query) {
+    codes.add('VALIDATION_FAILED');
+  }
+  if (spec.params) codes.add('NOT_FOUND');
+  if (spec.rateLimit) codes.add('RATE_LIMITED');
   for (const code of spec.errors ?? []) codes.add(code);
   codes.delete('INTERNAL');
   const byStatus = new Map<number, ErrorCode[]>();
@@ -263,24 +271,53 @@ function errorResponses(spec: OperationSpec): Record<string, ResponseObject> {
   return out;
 }
 
-function operation(spec: OperationSpec, options: DocumentOptions): OperationObject {
-  const path = toOpenApiPath(spec.path);
-  const parameters: ParameterObject[] = [
-    ...pathParamNames(path).map((name): ParameterObject => ({
+/** The component name under which a request schema is registered (by identity). */
+function requestSchemaName(schema: z.ZodType, where: string): RequestSchemaName {
+  for (const [name, candidate] of Object.entries(REQUEST_SCHEMAS)) {
+    if (candidate === schema) return name as RequestSchemaName;
+  }
+  throw new Error(`openapi: the body schema of ${where} is not in REQUEST_SCHEMAS`);
+}
+
+/** One parameter per property of a zod object (query or path), described from its metadata. */
+function objectParameters(
+  schema: z.ZodType | undefined,
+  where: 'query' | 'path',
+): ParameterObject[] {
+  if (!schema) return [];
+  const json = tidy(
+    z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' }),
+  ) as JsonSchema;
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json.required as string[] | undefined) ?? []);
+  return Object.entries(properties).map(([name, property]) => {
+    const { description, example, examples, ...rest } = property as JsonSchema & {
+      description?: string;
+      example?: unknown;
+      examples?: unknown[];
+    };
+    const sample = example ?? examples?.[0];
+    return {
       name,
-      in: 'path',
-      required: true,
-      description: spec.pathParams?.[name] ?? 'Identificador.',
-      schema: { type: 'string' },
-    })),
-    ...(spec.query ?? []).map((q): ParameterObject => ({
-      name: q.name,
-      in: 'query',
-      required: q.required ?? false,
-      description: q.description,
-      schema: q.schema,
-      ...(q.example ? { example: q.example } : {}),
-    })),
+      in: where,
+      required: where === 'path' || required.has(name),
+      description: description ?? (where === 'path' ? 'Identificador.' : name),
+      schema: rest,
+      ...(sample !== undefined ? { example: String(sample) } : {}),
+    };
+  });
+}
+
+function operation(spec: RouteDef, options: DocumentOptions): OperationObject {
+  const where = `${spec.method.toUpperCase()} ${spec.path}`;
+  const pathParams = objectParameters(spec.params, 'path');
+  for (const name of pathParamNamesOf(spec.path)) {
+    if (!pathParams.some((p) => p.name === name))
+      throw new Error(`openapi: ${where} does not describe its path parameter ${name}`);
+  }
+  const parameters: ParameterObject[] = [
+    ...pathParams,
+    ...objectParameters(spec.query, 'query'),
     ...(spec.idempotencyKey
       ? [
           {
@@ -295,16 +332,19 @@ function operation(spec: OperationSpec, options: DocumentOptions): OperationObje
       : []),
   ];
   const content: Record<string, MediaTypeObject> = {};
-  if (spec.body?.json) content[JSON_TYPE] = { schema: schemaRef(spec.body.json) };
+  if (spec.body?.schema) {
+    content[JSON_TYPE] = { schema: schemaRef(requestSchemaName(spec.body.schema, where)) };
+  }
   if (spec.body?.form) {
-    content['multipart/form-data'] = { schema: schemaRef(spec.body.form) };
-    content['application/x-www-form-urlencoded'] = { schema: schemaRef(spec.body.form) };
+    const form = schemaRef(requestSchemaName(spec.body.form, where));
+    content['multipart/form-data'] = { schema: form };
+    content['application/x-www-form-urlencoded'] = { schema: form };
   }
   const responses: Record<string, ResponseObject | RefObject> = {};
   for (const r of [...spec.responses].sort((a, b) => a.status - b.status)) {
     const body =
       typeof r.body === 'string'
-        ? { [JSON_TYPE]: { schema: schemaRef(r.body) } }
+        ? { [JSON_TYPE]: { schema: schemaRef(r.body as ResponseSchemaName) } }
         : Object.fromEntries(
             r.body.media.map((m) => [
               m,
@@ -394,10 +434,17 @@ Todo error responde con el mismo cuerpo JSON: \`{ "code", "message", "fields"? }
 Las fechas son ISO 8601 en UTC (\`2026-05-01T10:00:00.000Z\`). Las listas largas se piden por páginas: la respuesta trae \`nextCursor\`, que se pasa como \`?cursor=\` para la página siguiente; es \`null\` en la última.`;
 }
 
-export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocument {
+export function buildOpenApiDocument(
+  options: DocumentOptions,
+  routes: readonly RouteDef[],
+): OpenApiDocument {
   const cookie = sessionCookieName(options.appUrl);
   const paths: Record<string, Record<string, OperationObject>> = {};
-  for (const spec of OPERATIONS) {
+  for (const spec of routes) {
+    for (const r of spec.responses) {
+      if (typeof r.body === 'string' && !(r.body in RESPONSE_SCHEMAS))
+        throw new Error(`openapi: ${spec.operationId} answers ${r.body}, not in RESPONSE_SCHEMAS`);
+    }
     const path = toOpenApiPath(spec.path);
     const item = (paths[path] ??= {});
     if (item[spec.method]) throw new Error(`openapi: ${spec.method} ${path} listed twice`);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_ROUTES } from '../routes';
 import type { z } from 'zod';
 import { ApiErrorBodySchema } from '../../shared/error-codes';
 import type { ServiceField } from '../../shared/schemas/catalogue';
@@ -100,7 +101,7 @@ describe.each(dbTargets())('OpenAPI document and docs page on %s', (target) => {
 
   beforeAll(async () => {
     t = await createTestApp(target);
-    doc = buildOpenApiDocument({ appUrl: t.env.APP_URL, appName: t.env.APP_NAME });
+    doc = buildOpenApiDocument({ appUrl: t.env.APP_URL, appName: t.env.APP_NAME }, API_ROUTES);
     admin = await signInAdmin(t);
     const [row] = await t.database.db
       .insert(service)

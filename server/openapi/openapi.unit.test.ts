@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { API_ROUTES } from '../routes';
 import { ApiErrorBodySchema } from '../../shared/error-codes';
 import { SCHEMA_DOCS } from './descriptions';
 import {
@@ -43,7 +44,7 @@ function resolvePointer(doc: unknown, ref: string): unknown {
 }
 
 describe('OpenAPI document', () => {
-  const doc = buildOpenApiDocument(OPTIONS);
+  const doc = buildOpenApiDocument(OPTIONS, API_ROUTES);
 
   it('is OpenAPI 3.1 with info, a server and the session cookie scheme', () => {
     expect(doc.openapi).toBe('3.1.0');
@@ -55,8 +56,8 @@ describe('OpenAPI document', () => {
       name: 'better-auth.session_token',
     });
     expect(
-      buildOpenApiDocument({ ...OPTIONS, appUrl: 'https://panel.example.com' }).components
-        .securitySchemes.sessionCookie,
+      buildOpenApiDocument({ ...OPTIONS, appUrl: 'https://panel.example.com' }, API_ROUTES)
+        .components.securitySchemes.sessionCookie,
     ).toMatchObject({ name: '__Secure-better-auth.session_token' });
     for (const endpoint of [
       'POST /api/auth/sign-in/email',
@@ -190,7 +191,7 @@ describe('OpenAPI document', () => {
 });
 
 describe('API docs page', () => {
-  const doc = buildOpenApiDocument(OPTIONS);
+  const doc = buildOpenApiDocument(OPTIONS, API_ROUTES);
   const html = renderDocsPage(doc, OPTIONS);
 
   it('escapes every character that could open markup', () => {

@@ -5,7 +5,7 @@
 import { CATEGORIES } from '../../shared/categories';
 import type { ErrorCode } from '../../shared/error-codes';
 import { ORDER_STATUSES } from '../../shared/schemas/orders';
-import { ADMIN_REQUEST_STATUSES } from '../features/funds/funds.schemas';
+import { ADMIN_REQUEST_STATUSES } from '../../shared/schemas/funds';
 import type { RequestSchemaName, ResponseSchemaName } from './schemas';
 
 export const TAGS = [

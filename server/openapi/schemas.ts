@@ -4,14 +4,53 @@
 import { z } from 'zod';
 import { ApiErrorBodySchema } from '../../shared/error-codes';
 import { serviceFieldListSchema, serviceFieldSchema } from '../../shared/fields';
+import {
+  AdjustmentResultSchema,
+  CustomerListSchema,
+  CustomerSummarySchema,
+} from '../../shared/schemas/admin';
 import { UpdateProfileSchema } from '../../shared/schemas/auth';
 import {
-  CategorySlugSchema,
+  AdminServiceDtoSchema,
+  AdminServiceListSchema,
+  BulkPriceResultSchema,
+  BulkPriceSchema,
+  CategoryCountListSchema,
+  CategoryCountSchema,
+  CreateServiceSchema,
+  ReorderSchema,
   ServiceDtoSchema,
   ServiceFieldSchema,
+  ServiceHistoryEntrySchema,
+  ServiceHistorySchema,
+  ServiceListSchema,
+  UpdateServiceSchema,
+  type AdminServiceDto,
+  type CategoryCountDto,
+  type ServiceHistoryEntryDto,
 } from '../../shared/schemas/catalogue';
-import { DateTimeSchema, MoneySchema } from '../../shared/schemas/common';
-import { ContactSchema } from '../../shared/schemas/contact';
+import { ContactReceiptSchema, ContactSchema } from '../../shared/schemas/contact';
+import {
+  AdminRequestDtoSchema,
+  AdminRequestListSchema,
+  ApproveResultSchema,
+  CardCheckoutRequestSchema,
+  CardCheckoutSchema,
+  CardTopupConfigSchema,
+  CreateMethodSchema,
+  FundingMethodsSchema,
+  ManualRequestFormSchema,
+  ManualRequestSchema,
+  MethodDtoSchema,
+  MethodListSchema,
+  PublicMethodDtoSchema,
+  RejectResultSchema,
+  RejectSchema,
+  UpdateMethodSchema,
+  type AdminRequestDto,
+  type MethodDto,
+  type PublicMethodDto,
+} from '../../shared/schemas/funds';
 import { MeSchema, type Me } from '../../shared/schemas/me';
 import {
   BulkLineResultSchema,
@@ -26,39 +65,28 @@ import {
   PlaceOrderSchema,
 } from '../../shared/schemas/orders';
 import {
+  CreateBatchSchema,
+  CreatedBatchDtoSchema,
+  RedeemResultSchema,
+  RedeemSchema,
+  VoucherBatchDtoSchema,
+  VoucherBatchListSchema,
+  type CreatedBatchDto,
+  type RedeemResultDto,
+  type VoucherBatchDto,
+} from '../../shared/schemas/vouchers';
+import {
   AdjustmentSchema,
-  AmountSchema,
   MovementDtoSchema,
   MovementsPageSchema,
   PaymentDtoSchema,
+  PaymentListSchema,
   WalletDtoSchema,
 } from '../../shared/schemas/wallet';
+import type { CustomerSummary } from '../../shared/schemas/admin';
 import type { adjustBalance } from '../features/admin/adjustments.service';
-import type { CustomerSummary } from '../features/admin/users.service';
-import {
-  BulkPriceSchema,
-  CreateServiceSchema,
-  ReorderSchema,
-  UpdateServiceSchema,
-  type AdminServiceDto,
-  type CategoryCountDto,
-  type ServiceHistoryEntryDto,
-} from '../features/catalogue/catalogue.schemas';
 import type { bulkPriceChange } from '../features/catalogue/catalogue.service';
-import {
-  CreateMethodSchema,
-  MAX_RECEIPT_BYTES,
-  ManualRequestSchema,
-  RejectSchema,
-  UpdateMethodSchema,
-} from '../features/funds/funds.schemas';
-import type {
-  AdminRequestDto,
-  MethodDto,
-  PublicMethodDto,
-  approve,
-  reject,
-} from '../features/funds/funds.service';
+import type { approve, reject } from '../features/funds/funds.service';
 import type { getMe } from '../features/me/me.service';
 import { type bulkCompleteOrders } from '../features/orders/bulk-complete.service';
 import {
@@ -68,14 +96,10 @@ import {
 } from '../../shared/bulk-results';
 import type { listOrders, placeBulkOrder } from '../features/orders/orders.service';
 import type { orderSummary } from '../features/orders/summary.service';
-import type { createCheckout } from '../features/payments/stripe/stripe.service';
 import {
-  CreateBatchSchema,
-  RedeemSchema,
-  type CreatedBatchDto,
-  type RedeemResultDto,
-  type VoucherBatchDto,
-} from '../features/vouchers/vouchers.schemas';
+  StripeEventSchema,
+  type createCheckout,
+} from '../features/payments/stripe/stripe.service';
 
 // ─── Compile-time drift checks ───────────────────────────────────────────────────────────────
 
@@ -90,68 +114,6 @@ type Returned<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
 
 // ─── Responses (io: output) ──────────────────────────────────────────────────────────────────
 
-const CategoryCountSchema = z.strictObject({
-  slug: CategorySlugSchema,
-  label: z.string(),
-  count: z.number().int(),
-});
-
-const PublicMethodSchema = z.strictObject({
-  id: z.uuid(),
-  name: z.string(),
-  instructions: z.string(),
-  minAmount: MoneySchema,
-  maxAmount: MoneySchema,
-});
-
-const AdminServiceDtoSchema = z.strictObject({
-  ...ServiceDtoSchema.shape,
-  active: z.boolean(),
-  sortOrder: z.number().int(),
-});
-
-const ServiceHistoryEntrySchema = z.strictObject({
-  id: z.string(),
-  action: z.string(),
-  actor: z.strictObject({ name: z.string(), email: z.string() }).nullable(),
-  createdAt: DateTimeSchema,
-  changes: z.array(z.strictObject({ field: z.string(), before: z.unknown(), after: z.unknown() })),
-});
-
-const MethodDtoSchema = z.strictObject({
-  ...PublicMethodSchema.shape,
-  active: z.boolean(),
-  sortOrder: z.number().int(),
-  createdAt: DateTimeSchema,
-  updatedAt: DateTimeSchema,
-});
-
-const AdminRequestDtoSchema = z.strictObject({
-  ...PaymentDtoSchema.shape,
-  customer: z.strictObject({ id: z.string(), name: z.string(), email: z.string() }),
-  methodId: z.uuid().nullable(),
-});
-
-const VoucherBatchDtoSchema = z.strictObject({
-  id: z.uuid(),
-  amount: MoneySchema,
-  count: z.number().int(),
-  redeemed: z.number().int(),
-  expiresAt: DateTimeSchema.nullable(),
-  note: z.string().nullable(),
-  createdAt: DateTimeSchema,
-  createdBy: z.string(),
-});
-
-const CustomerSummarySchema = z.strictObject({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  role: z.string(),
-  emailVerified: z.boolean(),
-  available: MoneySchema,
-});
-
 /** A 500 from an unexpected error also carries the request id, to quote when reporting it. */
 export const InternalErrorBodySchema = z.strictObject({
   ...ApiErrorBodySchema.shape,
@@ -162,34 +124,23 @@ export const RESPONSE_SCHEMAS = {
   ApiErrorBody: ApiErrorBodySchema,
   InternalErrorBody: InternalErrorBodySchema,
   Me: MeSchema,
-  ContactReceipt: z.strictObject({ id: z.string(), message: z.string() }),
+  ContactReceipt: ContactReceiptSchema,
   WalletDto: WalletDtoSchema,
   MovementDto: MovementDtoSchema,
   MovementsPage: MovementsPageSchema,
   PaymentDto: PaymentDtoSchema,
-  PaymentList: z.strictObject({ items: z.array(PaymentDtoSchema) }),
-  CardTopupConfig: z.discriminatedUnion('available', [
-    z.strictObject({ available: z.literal(true), minAmount: MoneySchema, maxAmount: MoneySchema }),
-    z.strictObject({ available: z.literal(false), minAmount: z.null(), maxAmount: z.null() }),
-  ]),
-  CardCheckout: z.strictObject({ paymentId: z.uuid(), url: z.url() }),
-  RedeemResult: z.strictObject({
-    amount: MoneySchema,
-    available: MoneySchema,
-    message: z.string(),
-  }),
-  PublicMethodDto: PublicMethodSchema,
-  FundingMethods: z.strictObject({
-    card: z.strictObject({ minAmount: MoneySchema, maxAmount: MoneySchema }).nullable(),
-    manual: z.array(PublicMethodSchema),
-    voucher: z.literal(true),
-  }),
+  PaymentList: PaymentListSchema,
+  CardTopupConfig: CardTopupConfigSchema,
+  CardCheckout: CardCheckoutSchema,
+  RedeemResult: RedeemResultSchema,
+  PublicMethodDto: PublicMethodDtoSchema,
+  FundingMethods: FundingMethodsSchema,
   StripeWebhookAck: z.strictObject({ received: z.literal(true) }),
   ServiceField: ServiceFieldSchema,
   ServiceDto: ServiceDtoSchema,
-  ServiceList: z.strictObject({ items: z.array(ServiceDtoSchema) }),
+  ServiceList: ServiceListSchema,
   CategoryCount: CategoryCountSchema,
-  CategoryCountList: z.array(CategoryCountSchema),
+  CategoryCountList: CategoryCountListSchema,
   OrderEventDto: OrderEventDtoSchema,
   OrderDto: OrderDtoSchema,
   OrdersPage: OrdersPageSchema,
@@ -199,27 +150,22 @@ export const RESPONSE_SCHEMAS = {
   BulkCompleteLine: BulkCompleteLineSchema,
   BulkCompleteResult: BulkCompleteResultSchema,
   AdminServiceDto: AdminServiceDtoSchema,
-  AdminServiceList: z.strictObject({ items: z.array(AdminServiceDtoSchema) }),
+  AdminServiceList: AdminServiceListSchema,
   ServiceHistoryEntry: ServiceHistoryEntrySchema,
-  ServiceHistory: z.strictObject({ items: z.array(ServiceHistoryEntrySchema) }),
-  BulkPriceResult: z.strictObject({ updated: z.number().int() }),
+  ServiceHistory: ServiceHistorySchema,
+  BulkPriceResult: BulkPriceResultSchema,
   AdminRequestDto: AdminRequestDtoSchema,
-  AdminRequestList: z.strictObject({ items: z.array(AdminRequestDtoSchema) }),
-  ApproveResult: z.strictObject({ payment: PaymentDtoSchema, balance: MoneySchema }),
-  RejectResult: z.strictObject({ payment: PaymentDtoSchema }),
+  AdminRequestList: AdminRequestListSchema,
+  ApproveResult: ApproveResultSchema,
+  RejectResult: RejectResultSchema,
   MethodDto: MethodDtoSchema,
-  MethodList: z.strictObject({ items: z.array(MethodDtoSchema) }),
+  MethodList: MethodListSchema,
   VoucherBatchDto: VoucherBatchDtoSchema,
-  VoucherBatchList: z.strictObject({ items: z.array(VoucherBatchDtoSchema) }),
-  CreatedBatchDto: z.strictObject({ batch: VoucherBatchDtoSchema, codes: z.array(z.string()) }),
+  VoucherBatchList: VoucherBatchListSchema,
+  CreatedBatchDto: CreatedBatchDtoSchema,
   CustomerSummary: CustomerSummarySchema,
-  CustomerList: z.strictObject({ items: z.array(CustomerSummarySchema) }),
-  AdjustmentResult: z.strictObject({
-    available: MoneySchema,
-    held: MoneySchema,
-    transferId: z.string(),
-    replayed: z.boolean(),
-  }),
+  CustomerList: CustomerListSchema,
+  AdjustmentResult: AdjustmentResultSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;
@@ -249,23 +195,14 @@ same<Out<'AdjustmentResult'>, Returned<typeof adjustBalance>>();
 
 // ─── Requests (io: input) ────────────────────────────────────────────────────────────────────
 
-const RECEIPT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'];
-
 export const REQUEST_SCHEMAS = {
   UpdateProfileRequest: UpdateProfileSchema,
   ContactRequest: ContactSchema,
-  // The route reads `amount` as unknown and the service validates it with AmountSchema.
-  CardCheckoutRequest: z.object({ amount: AmountSchema }),
+  CardCheckoutRequest: CardCheckoutRequestSchema,
   RedeemRequest: RedeemSchema,
   ManualTopupRequest: ManualRequestSchema,
-  ManualTopupForm: ManualRequestSchema.extend({
-    receipt: z.file().mime(RECEIPT_TYPES).max(MAX_RECEIPT_BYTES).optional(),
-  }),
-  StripeEvent: z.looseObject({
-    id: z.string(),
-    type: z.string(),
-    data: z.looseObject({ object: z.looseObject({}) }),
-  }),
+  ManualTopupForm: ManualRequestFormSchema,
+  StripeEvent: StripeEventSchema,
   PlaceOrderRequest: PlaceOrderSchema,
   BulkOrderRequest: BulkOrderSchema,
   ServiceFieldInput: serviceFieldSchema,

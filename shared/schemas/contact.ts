@@ -20,3 +20,7 @@ export const ContactSchema = z.object({
     .max(5000, 'El mensaje no puede tener más de 5000 caracteres.'),
 });
 export type Contact = z.infer<typeof ContactSchema>;
+
+/** POST /api/contact: the message's id and a Spanish confirmation. */
+export const ContactReceiptSchema = z.strictObject({ id: z.string(), message: z.string() });
+export type ContactReceipt = z.infer<typeof ContactReceiptSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CategorySlugSchema } from './catalogue';
 import { DateTimeSchema, MoneySchema } from './common';
+import { OpaqueCursorSchema, dateTimeQuery } from './query';
 
 export const ORDER_STATUSES = [
   'pending',
@@ -20,6 +21,8 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelada',
   partial: 'Parcial',
 };
+
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 
 export const PlaceOrderSchema = z.object({
   serviceId: z.string({ error: 'Elige un servicio.' }).min(1, 'Elige un servicio.'),
@@ -59,8 +62,6 @@ export const BulkOrderSchema = z.object({
   fields: z.record(z.string(), z.unknown()).default({}),
 });
 export type BulkOrder = z.infer<typeof BulkOrderSchema>;
-
-export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 
 /** One change of an order's status, with when and who. */
 export const OrderEventDtoSchema = z.strictObject({
@@ -135,3 +136,59 @@ export const OrderSummarySchema = z.strictObject({
   spend30dTotal: MoneySchema,
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
+
+/**
+ * The filters of an order list, as query parameters: the customer's history, its CSV export and
+ * the admin queue read them with this one schema, and the web app builds its URLs from it.
+ */
+export const OrderFiltersQuerySchema = z.object({
+  status: z
+    .string()
+    .max(200, 'El estado del filtro no es válido.')
+    .transform((v, ctx) => {
+      const list = [
+        ...new Set(
+          v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ];
+      if (list.some((s) => !(ORDER_STATUSES as readonly string[]).includes(s))) {
+        ctx.addIssue({ code: 'custom', message: 'El estado del filtro no es válido.' });
+        return z.NEVER;
+      }
+      return list.length ? (list as OrderStatus[]) : undefined;
+    })
+    .optional()
+    .meta({
+      description:
+        'Solo las órdenes en este estado, o en cualquiera de varios separados por comas (por ejemplo `pending,processing`).',
+      example: 'pending,processing',
+      pattern: `^(${ORDER_STATUSES.join('|')})(,(${ORDER_STATUSES.join('|')}))*$`,
+    }),
+  category: z
+    .union([CategorySlugSchema, z.literal('')], { error: 'La categoría del filtro no es válida.' })
+    .transform((v) => v || undefined)
+    .optional()
+    .meta({ description: 'Solo las órdenes de esta categoría.' }),
+  from: dateTimeQuery(
+    'Solo las órdenes creadas en este momento o después (fecha ISO 8601).',
+    '2026-05-01T00:00:00Z',
+  ).optional(),
+  to: dateTimeQuery(
+    'Solo las órdenes creadas antes de este momento (fecha ISO 8601, sin incluirlo).',
+    '2026-06-01T00:00:00Z',
+  ).optional(),
+  q: z.string().max(20_000, 'La búsqueda es demasiado larga.').optional().meta({
+    description:
+      'Búsqueda: números de orden (`#123` o `123`) o datos identificadores (IMEI, enlace…), separados por espacios, comas o saltos de línea.',
+    example: '359702373699048 #42',
+  }),
+});
+export type OrderFiltersQuery = z.output<typeof OrderFiltersQuerySchema>;
+
+/** The filters plus the page cursor (the history and the admin queue are paged). */
+export const OrderListQuerySchema = OrderFiltersQuerySchema.extend({
+  cursor: OpaqueCursorSchema.optional(),
+});

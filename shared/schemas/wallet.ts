@@ -84,3 +84,7 @@ export const PaymentDtoSchema = z.strictObject({
   reviewedAt: DateTimeSchema.nullable(),
 });
 export type PaymentDto = z.infer<typeof PaymentDtoSchema>;
+
+/** GET /api/wallet/topups and GET /api/funds/requests. */
+export const PaymentListSchema = z.strictObject({ items: z.array(PaymentDtoSchema) });
+export type PaymentList = z.infer<typeof PaymentListSchema>;

@@ -1,4 +1,5 @@
-import { ERROR_MESSAGES, type ApiErrorBody } from '../../shared/error-codes';
+import { z } from 'zod';
+import { ERROR_MESSAGES } from '../../shared/error-codes';
 import { apiTimeout } from './session-timing';
 
 /** An API answer other than 2xx, or a network failure (`code` NETWORK / TIMEOUT). */
@@ -53,10 +54,7 @@ const AUTH_MESSAGES: Record<string, string> = {
   TOO_MANY_REQUESTS: ERROR_MESSAGES.RATE_LIMITED,
 };
 
-function messageFor(
-  status: number,
-  body: Partial<ApiErrorBody> & { code?: string; message?: string },
-): string {
+function messageFor(status: number, body: { code?: string; message?: string }): string {
   const code = body.code ?? '';
   if (AUTH_MESSAGES[code]) return AUTH_MESSAGES[code];
   if (code in ERROR_MESSAGES && body.message) return body.message;
@@ -68,19 +66,31 @@ function messageFor(
 }
 
 /** JSON request to our own API with the time-out of SPEC §9 and errors as ApiError. */
-export async function api<T>(
-  path: string,
-  init: {
-    method?: string;
-    body?: unknown;
-    signal?: AbortSignal;
-    onResponse?: (response: Response) => void;
-    /** Extra request headers (e.g. Idempotency-Key). */
-    headers?: Record<string, string>;
-    /** What to tell the person when the request times out. */
-    timeoutMessage?: string;
-  } = {},
-): Promise<T> {
+export type ApiInit = {
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+  onResponse?: (response: Response) => void;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
+  /** What to tell the person when the request times out. */
+  timeoutMessage?: string;
+};
+
+/** The parts of an error answer the client reads; anything else in it is ignored. */
+const ErrorAnswerSchema = z.object({
+  code: z.string().optional().catch(undefined),
+  message: z.string().optional().catch(undefined),
+  fields: z.record(z.string(), z.string()).optional().catch(undefined),
+});
+
+/** The code, message and field messages of an error answer, each left out when missing or malformed. */
+export function readErrorAnswer(body: unknown): z.output<typeof ErrorAnswerSchema> {
+  const parsed = ErrorAnswerSchema.safeParse(body);
+  return parsed.success ? parsed.data : {};
+}
+
+async function request(path: string, init: ApiInit): Promise<{ status: number; body: unknown }> {
   const timeout = AbortSignal.timeout(apiTimeout(isMobileDevice()));
   const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
   let response: Response;
@@ -122,7 +132,7 @@ export async function api<T>(
     }
   }
   if (!response.ok) {
-    const errorBody = (body ?? {}) as Partial<ApiErrorBody> & { code?: string; message?: string };
+    const errorBody = readErrorAnswer(body);
     const error = new ApiError(
       response.status,
       errorBody.code ?? `HTTP_${response.status}`,
@@ -134,5 +144,69 @@ export async function api<T>(
     }
     throw error;
   }
-  return body as T;
+  return { status: response.status, body };
 }
+
+/**
+ * An answer whose shape is not the schema's: a bug between server and web, never the person's
+ * doing. Logged with the differences; the person reads the usual "something went wrong".
+ */
+function parseAnswer<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  answer: { status: number; body: unknown },
+): z.output<S> {
+  const parsed = schema.safeParse(answer.body);
+  if (parsed.success) return parsed.data;
+  console.error(`Respuesta inesperada de ${path}:\n${z.prettifyError(parsed.error)}`);
+  throw new ApiError(answer.status, 'INVALID_RESPONSE', ERROR_MESSAGES.INTERNAL);
+}
+
+/** Options of the typed helpers: everything but the method (and the body, passed apart). */
+export type ApiOptions = Omit<ApiInit, 'method' | 'body'>;
+
+/**
+ * A JSON request whose answer is not read: it resolves with the parsed body as `unknown`. To read
+ * the answer, use `api.get / api.post / api.patch / api.send` with the answer's shared schema.
+ */
+export async function api(path: string, init: ApiInit = {}): Promise<unknown> {
+  return (await request(path, init)).body;
+}
+
+/** Sends `init` and parses the answer with `schema` (its output type is the result's type). */
+api.send = async function send<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  init: ApiInit = {},
+): Promise<z.output<S>> {
+  return parseAnswer(path, schema, await request(path, init));
+};
+
+/** GET `path`, the answer parsed with `schema`. */
+api.get = function get<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: ApiOptions = {},
+): Promise<z.output<S>> {
+  return api.send(path, schema, { ...options, method: 'GET' });
+};
+
+/** POST `body` as JSON (nothing when undefined), the answer parsed with `schema`. */
+api.post = function post<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  body?: unknown,
+  options: ApiOptions = {},
+): Promise<z.output<S>> {
+  return api.send(path, schema, { ...options, method: 'POST', body });
+};
+
+/** PATCH `body` as JSON, the answer parsed with `schema`. */
+api.patch = function patch<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  body: unknown,
+  options: ApiOptions = {},
+): Promise<z.output<S>> {
+  return api.send(path, schema, { ...options, method: 'PATCH', body });
+};

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import type { Me } from '../../shared/schemas/me';
+import { AuthSessionSchema } from '../../shared/schemas/auth';
+import { MeSchema, type Me } from '../../shared/schemas/me';
 import { ApiError, api, onUnauthorized } from './api';
 import { backoffDelay, isExpired, sessionSchedule } from './session-timing';
 
@@ -15,11 +16,6 @@ export type SessionState =
   | { status: 'loading'; retrying: boolean }
   | { status: 'anonymous'; expired: boolean }
   | { status: 'authenticated'; user: AuthUser; expiresAt: number; me: Me | null };
-
-type GetSessionResponse = {
-  session: { expiresAt: string };
-  user: { id: string; name: string; email: string; emailVerified: boolean; role?: string | null };
-} | null;
 
 let state: SessionState = { status: 'loading', retrying: false };
 const listeners = new Set<() => void>();
@@ -69,7 +65,7 @@ async function loadMe(user: AuthUser): Promise<Me | null> {
   if (!user.emailVerified) return null;
   meLoadedAt = Date.now();
   try {
-    return await api<Me>('/api/me');
+    return await api.get('/api/me', MeSchema);
   } catch (err) {
     console.warn('No se pudo leer el usuario (/api/me):', err instanceof Error ? err.message : err);
     return null;
@@ -78,7 +74,7 @@ async function loadMe(user: AuthUser): Promise<Me | null> {
 
 async function fetchSession(): Promise<SessionState> {
   let clockOffset = 0;
-  const data = await api<GetSessionResponse>('/api/auth/get-session', {
+  const data = await api.send('/api/auth/get-session', AuthSessionSchema, {
     onResponse: (response) => {
       // The expiry is in the server's clock; a device whose clock is off must not end (or
       // keep) sessions early. Convert it to this device's clock with the response's Date.

@@ -1,17 +1,9 @@
 import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import { formatAmount } from '../../../shared/money';
+import type { CustomerSummary } from '../../../shared/schemas/admin';
 import type { Db } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { ledgerAccount } from '../../db/schema/ledger';
-
-export type CustomerSummary = {
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-  emailVerified: boolean;
-  available: string;
-};
 
 /** Customers whose e-mail or name contains `q` (at most 20), with their available balance. */
 export async function searchCustomers(db: Db, q: string): Promise<CustomerSummary[]> {

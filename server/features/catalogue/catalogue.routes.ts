@@ -12,7 +12,7 @@ import {
   isCategorySlug,
   quantityErrors,
   type CategoryCountDto,
-} from './catalogue.schemas';
+} from '../../../shared/schemas/catalogue';
 import {
   bulkPriceChange,
   categoryCounts,

@@ -17,7 +17,7 @@ import {
   type CreateServiceInput,
   type ServiceHistoryEntryDto,
   type UpdateServiceInput,
-} from './catalogue.schemas';
+} from '../../../shared/schemas/catalogue';
 
 export type ServiceRow = typeof service.$inferSelect;
 

@@ -17,7 +17,7 @@ import type {
   AdminServiceDto,
   CategoryCountDto,
   ServiceHistoryEntryDto,
-} from './catalogue.schemas';
+} from '../../../shared/schemas/catalogue';
 import { applyPercent, bulkPriceChange, getService, listServices } from './catalogue.service';
 import { seedDemoCatalogue } from './catalogue.seed';
 

@@ -20,7 +20,7 @@ import {
   RejectSchema,
   UpdateMethodSchema,
   type ManualRequestInput,
-} from './funds.schemas';
+} from '../../../shared/schemas/funds';
 import {
   approve,
   createMethod,

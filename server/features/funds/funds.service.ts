@@ -20,11 +20,16 @@ import { topUpApprovedEmail, topUpRejectedEmail, type TopUpMailInput } from './f
 import {
   MAX_PENDING_REQUESTS,
   MIN_OVER_MAX_MESSAGE,
+  type AdminRequestDto,
   type AdminRequestStatus,
+  type ApproveResult,
+  type MethodDto,
+  type PublicMethodDto,
+  type RejectResult,
   type CreateMethodInput,
   type ManualRequestInput,
   type UpdateMethodInput,
-} from './funds.schemas';
+} from '../../../shared/schemas/funds';
 import {
   checkReceipt,
   openReceipt,
@@ -34,29 +39,6 @@ import {
 } from './receipts';
 
 type MethodRow = typeof manualMethod.$inferSelect;
-
-export type MethodDto = {
-  id: string;
-  name: string;
-  instructions: string;
-  minAmount: string;
-  maxAmount: string;
-  active: boolean;
-  sortOrder: number;
-  createdAt: string;
-  updatedAt: string;
-};
-
-/** What a customer sees of a method. */
-export type PublicMethodDto = Pick<
-  MethodDto,
-  'id' | 'name' | 'instructions' | 'minAmount' | 'maxAmount'
->;
-
-export type AdminRequestDto = PaymentDto & {
-  customer: { id: string; name: string; email: string };
-  methodId: string | null;
-};
 
 /** Where the review e-mails go from; optional so the service can be used without mail. */
 export type ReviewNotifier = {
@@ -436,7 +418,7 @@ export async function approve(
   paymentId: string,
   ip: string,
   notify?: ReviewNotifier,
-): Promise<{ payment: PaymentDto; balance: string }> {
+): Promise<ApproveResult> {
   if (!isUuid(paymentId)) throw new AppError('NOT_FOUND', REQUEST_NOT_FOUND);
   const outcome = await db.transaction(async (tx) => {
     const current = await requestForReview(tx, adminId, paymentId);
@@ -477,7 +459,7 @@ export async function reject(
   reason: string,
   ip: string,
   notify?: ReviewNotifier,
-): Promise<{ payment: PaymentDto }> {
+): Promise<RejectResult> {
   if (!isUuid(paymentId)) throw new AppError('NOT_FOUND', REQUEST_NOT_FOUND);
   const row = await db.transaction(async (tx) => {
     const current = await requestForReview(tx, adminId, paymentId);

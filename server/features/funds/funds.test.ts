@@ -21,8 +21,13 @@ import type { AppEnv } from '../../lib/http';
 import { createLogger } from '../../lib/logger';
 import { createMailer, type Mailer } from '../../lib/mail';
 import { verifyLedger } from '../ledger/ledger.verify';
-import { RECEIPT_TOO_LARGE_MESSAGE, RECEIPT_TYPE_MESSAGE } from './funds.schemas';
-import { approve, createRequest, type AdminRequestDto, type MethodDto } from './funds.service';
+import {
+  RECEIPT_TOO_LARGE_MESSAGE,
+  RECEIPT_TYPE_MESSAGE,
+  type AdminRequestDto,
+  type MethodDto,
+} from '../../../shared/schemas/funds';
+import { approve, createRequest } from './funds.service';
 import { receiptsDir } from './receipts';
 
 const PNG = Buffer.from(

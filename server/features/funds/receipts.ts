@@ -6,7 +6,7 @@ import {
   MAX_RECEIPT_BYTES,
   RECEIPT_TOO_LARGE_MESSAGE,
   RECEIPT_TYPE_MESSAGE,
-} from './funds.schemas';
+} from '../../../shared/schemas/funds';
 
 export type ReceiptUpload = { bytes: Uint8Array; mime: string };
 export type ReceiptKind = { mime: string; ext: string };

@@ -1,19 +1,27 @@
-import { Hono } from 'hono';
 import { UpdateProfileSchema } from '../../../shared/schemas/auth';
-import type { Db } from '../../db/client';
-import type { Auth } from '../../lib/auth';
-import { readJson, requireVerifiedUser, type AppEnv } from '../../lib/http';
+import { defineRoute } from '../../lib/route';
 import { getMe, updateProfile } from './me.service';
 
-export function meRoutes(deps: { db: Db; auth: Auth }) {
-  return new Hono<AppEnv>()
-    .get('/', async (c) => {
-      const u = await requireVerifiedUser(deps.auth, c);
-      return c.json(await getMe(deps.db, u));
-    })
-    .patch('/', async (c) => {
-      const u = await requireVerifiedUser(deps.auth, c);
-      const input = await readJson(c, UpdateProfileSchema);
-      return c.json(await updateProfile(deps.db, u, input));
-    });
-}
+export const meRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/api/me',
+    operationId: 'getMe',
+    tag: 'Cuenta',
+    summary: 'Datos de la cuenta y saldo disponible',
+    access: 'customer',
+    responses: [{ status: 200, description: 'La cuenta que ha iniciado sesión.', body: 'Me' }],
+    handler: async ({ c, deps, user }) => c.json(await getMe(deps.db, user)),
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/api/me',
+    operationId: 'updateMe',
+    tag: 'Cuenta',
+    summary: 'Cambiar el nombre de la cuenta',
+    access: 'customer',
+    body: { schema: UpdateProfileSchema },
+    responses: [{ status: 200, description: 'La cuenta con el nombre nuevo.', body: 'Me' }],
+    handler: async ({ c, deps, user, body }) => c.json(await updateProfile(deps.db, user, body)),
+  }),
+];

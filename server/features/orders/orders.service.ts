@@ -28,6 +28,15 @@ const IN_FLIGHT: OrderStatus[] = ['pending', 'processing'];
 const EXACT_CREATED_AT = sql<string>`to_char(${order.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
+/** The instant exists (no month 13, no 31 February) and is within years 2000–9999. */
+function isRealInstant(at: string): boolean {
+  const millis = Date.parse(at);
+  if (!Number.isFinite(millis)) return false;
+  // Date.parse rolls 2026-02-31 over to March: compare the date part back.
+  const back = new Date(millis).toISOString();
+  return back.slice(0, 19) === at.slice(0, 19) && at >= '2000' && at < '10000';
+}
+
 export function toOrderDto(row: OrderRow, events?: OrderEventDto[]): OrderDto {
   const status = row.status as OrderStatus;
   return {
@@ -456,7 +465,8 @@ export async function listOrders(
   let after: { at: string; id: string } | undefined;
   if (cursor) {
     const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-    if (!id || !UUID.test(id) || !at || !CURSOR_TIME.test(at))
+    // Shape and value: "2026-13-45T…" has the shape, and PostgreSQL would refuse it (a 500).
+    if (!id || !UUID.test(id) || !at || !CURSOR_TIME.test(at) || !isRealInstant(at))
       throw new AppError('BAD_REQUEST', 'El cursor de la página no es válido.');
     after = { at, id };
   }

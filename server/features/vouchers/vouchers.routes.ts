@@ -3,7 +3,11 @@ import { formatUsd } from '../../../shared/money';
 import type { Db } from '../../db/client';
 import type { Auth } from '../../lib/auth';
 import { readJson, requireAdmin, requireVerifiedUser, type AppEnv } from '../../lib/http';
-import { CreateBatchSchema, RedeemSchema, type RedeemResultDto } from './vouchers.schemas';
+import {
+  CreateBatchSchema,
+  RedeemSchema,
+  type RedeemResultDto,
+} from '../../../shared/schemas/vouchers';
 import { batchCsv, createBatch, listBatches, redeem } from './vouchers.service';
 
 /** /api/admin/vouchers: batches of prepaid codes. Every route checks the admin role first. */

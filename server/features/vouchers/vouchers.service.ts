@@ -17,7 +17,7 @@ import {
   type CreatedBatchDto,
   type VoucherBatchDto,
   type VoucherState,
-} from './vouchers.schemas';
+} from '../../../shared/schemas/vouchers';
 
 /** No 0/O, 1/I/L: codes are read aloud and typed from paper. 31 symbols. */
 export const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';

@@ -15,7 +15,7 @@ import {
 import { dbTargets } from '../../../tests/setup/test-db';
 import { balances } from '../ledger/ledger.service';
 import { verifyLedger } from '../ledger/ledger.verify';
-import type { CreatedBatchDto, VoucherBatchDto } from './vouchers.schemas';
+import type { CreatedBatchDto, VoucherBatchDto } from '../../../shared/schemas/vouchers';
 import { CODE_PATTERN, csvField, normalizeCode } from './vouchers.service';
 
 /** The real app (every route mounted as in production). */

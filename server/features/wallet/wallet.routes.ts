@@ -1,21 +1,43 @@
-import { Hono } from 'hono';
-import type { Db } from '../../db/client';
-import type { Auth } from '../../lib/auth';
-import { requireVerifiedUser, type AppEnv } from '../../lib/http';
+import { z } from 'zod';
+import { IdCursorSchema } from '../../../shared/schemas/query';
+import { defineRoute } from '../../lib/route';
 import { getWallet, listMovements, listTopups } from './wallet.service';
 
-export function walletRoutes(deps: { db: Db; auth: Auth }) {
-  return new Hono<AppEnv>()
-    .get('/', async (c) => {
-      const u = await requireVerifiedUser(deps.auth, c);
-      return c.json(await getWallet(deps.db, u.id));
-    })
-    .get('/movements', async (c) => {
-      const u = await requireVerifiedUser(deps.auth, c);
-      return c.json(await listMovements(deps.db, u.id, c.req.query('cursor') || undefined));
-    })
-    .get('/topups', async (c) => {
-      const u = await requireVerifiedUser(deps.auth, c);
-      return c.json({ items: await listTopups(deps.db, u.id) });
-    });
-}
+export const walletRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/api/wallet',
+    operationId: 'getWallet',
+    tag: 'Saldo',
+    summary: 'Saldo disponible y retenido',
+    description:
+      'El saldo disponible (Saldo) y el retenido por órdenes en curso (En proceso), en dólares estadounidenses.',
+    access: 'customer',
+    responses: [{ status: 200, description: 'El saldo.', body: 'WalletDto' }],
+    handler: async ({ c, deps, user }) => c.json(await getWallet(deps.db, user.id)),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/wallet/movements',
+    operationId: 'listWalletMovements',
+    tag: 'Saldo',
+    summary: 'Movimientos del saldo disponible',
+    description: 'El extracto, del más reciente al más antiguo, en páginas de 20.',
+    access: 'customer',
+    query: z.object({ cursor: IdCursorSchema.optional() }),
+    responses: [{ status: 200, description: 'Una página de movimientos.', body: 'MovementsPage' }],
+    handler: async ({ c, deps, user, query }) =>
+      c.json(await listMovements(deps.db, user.id, query.cursor)),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/wallet/topups',
+    operationId: 'listTopups',
+    tag: 'Saldo',
+    summary: 'Recargas hechas, de todos los métodos',
+    description: 'Las 50 recargas más recientes (tarjeta, pago manual y códigos).',
+    access: 'customer',
+    responses: [{ status: 200, description: 'Las recargas.', body: 'PaymentList' }],
+    handler: async ({ c, deps, user }) => c.json({ items: await listTopups(deps.db, user.id) }),
+  }),
+];

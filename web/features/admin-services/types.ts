@@ -1,9 +1,6 @@
-// The JSON the admin catalogue API answers with. Type-only imports from the server (allowed by
-// the lint boundary), so a renamed field there fails the type check here.
-import type {
-  AdminServiceDto,
-  ServiceHistoryEntryDto,
-} from '../../../server/features/catalogue/catalogue.schemas';
+// The JSON the admin catalogue API answers with: the response schemas in shared/schemas, so a
+// renamed field there fails the type check here.
+import type { AdminServiceDto, ServiceHistoryEntryDto } from '../../../shared/schemas/catalogue';
 import type { CategorySlug } from '../../../shared/categories';
 import type { ServiceDraft } from './draft';
 

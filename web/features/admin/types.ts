@@ -1,11 +1,8 @@
-// The JSON the admin API answers with. Type-only imports from the server (allowed by the lint
-// boundary), so a renamed field there fails the type check here.
-import type { CustomerSummary } from '../../../server/features/admin/users.service';
-import type { AdminRequestDto, MethodDto } from '../../../server/features/funds/funds.service';
-import type {
-  CreatedBatchDto,
-  VoucherBatchDto,
-} from '../../../server/features/vouchers/vouchers.schemas';
+// The JSON the admin API answers with: the response schemas in shared/schemas, so a renamed
+// field there fails the type check here.
+import type { AdjustmentResult, CustomerSummary } from '../../../shared/schemas/admin';
+import type { AdminRequestDto, ApproveResult, MethodDto } from '../../../shared/schemas/funds';
+import type { CreatedBatchDto, VoucherBatchDto } from '../../../shared/schemas/vouchers';
 import type { FormResult } from '../auth/form-data';
 
 export type PendingRequest = AdminRequestDto;
@@ -14,13 +11,8 @@ export type VoucherBatch = VoucherBatchDto;
 export type CreatedBatch = CreatedBatchDto;
 export type AdminUser = CustomerSummary;
 
-export type ApproveResponse = { payment: { id: string }; balance: string };
-export type AdjustResponse = {
-  available: string;
-  held: string;
-  transferId: string;
-  replayed: boolean;
-};
+export type ApproveResponse = ApproveResult;
+export type AdjustResponse = AdjustmentResult;
 
 export const ADMIN_INTENTS = [
   'approve',

@@ -1,12 +1,16 @@
-import { CATEGORIES } from '../../../shared/categories';
-import type { BulkCompleteResult } from '../../../shared/bulk-results';
+import { BulkCompleteResultSchema } from '../../../shared/bulk-results';
+import { CategorySlugSchema } from '../../../shared/schemas/catalogue';
 import {
-  ORDER_STATUSES,
+  OrderDtoSchema,
+  OrderFiltersQuerySchema,
+  OrderListQuerySchema,
+  OrderStatusSchema,
+  OrdersPageSchema,
   type OrderDto,
   type OrderStatus,
   type OrdersPage,
 } from '../../../shared/schemas/orders';
-import { api } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 
 export type OrderPage = OrdersPage;
 
@@ -19,6 +23,17 @@ export type HistoryFilters = {
   to: string;
 };
 
+/** The list's query parameters before validation: strings, as in a query string. */
+type ListQueryInput = {
+  status?: string;
+  category?: string;
+  q?: string;
+  from?: string;
+  to?: string;
+  cursor?: string;
+};
+
+/** The form's values, each kept only when it is one the API takes (a hand-edited URL may lie). */
 export function filtersFromUrl(params: URLSearchParams): HistoryFilters {
   const status = params.get('status') ?? '';
   const category = params.get('category') ?? '';
@@ -27,8 +42,8 @@ export function filtersFromUrl(params: URLSearchParams): HistoryFilters {
     return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '';
   };
   return {
-    status: (ORDER_STATUSES as readonly string[]).includes(status) ? status : '',
-    category: CATEGORIES.some((c) => c.slug === category) ? category : '',
+    status: OrderStatusSchema.safeParse(status).success ? status : '',
+    category: CategorySlugSchema.safeParse(category).success ? category : '',
     q: (params.get('q') ?? '').trim(),
     from: date('from'),
     to: date('to'),
@@ -39,37 +54,72 @@ export function hasFilters(f: HistoryFilters): boolean {
   return Boolean(f.status || f.category || f.q || f.from || f.to);
 }
 
-/** The API's query string: dates are whole local days (`to` includes its day). */
-export function apiQuery(f: HistoryFilters, cursor?: string | null): string {
-  const query = new URLSearchParams();
-  if (f.status) query.set('status', f.status);
-  if (f.category) query.set('category', f.category);
-  if (f.q) query.set('q', f.q);
-  if (f.from) query.set('from', new Date(`${f.from}T00:00:00`).toISOString());
-  if (f.to) {
-    const end = new Date(`${f.to}T00:00:00`);
-    end.setDate(end.getDate() + 1);
-    query.set('to', end.toISOString());
-  }
-  if (cursor) query.set('cursor', cursor);
-  return query.toString();
+/** A local calendar day ("2026-05-01") as the instant it starts, `days` later. */
+function dayStart(day: string, days = 0): string {
+  const start = new Date(`${day}T00:00:00`);
+  start.setDate(start.getDate() + days);
+  return start.toISOString();
+}
+
+/**
+ * The list's query string, checked with the schema the server reads it with (OrderListQuerySchema,
+ * or OrderFiltersQuerySchema without a cursor): the Spanish message of the first problem, or the
+ * query with only the parameters given.
+ */
+function listQuery(
+  input: ListQueryInput,
+  paged = true,
+): { ok: true; query: string } | { ok: false; message: string } {
+  const given = Object.fromEntries(
+    Object.entries(input).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+  const parsed = (paged ? OrderListQuerySchema : OrderFiltersQuerySchema).safeParse(given);
+  if (!parsed.success)
+    return { ok: false, message: parsed.error.issues[0]?.message ?? 'Los filtros no son válidos.' };
+  return { ok: true, query: new URLSearchParams(given).toString() };
+}
+
+function queryOrThrow(input: ListQueryInput): string {
+  const result = listQuery(input);
+  if (!result.ok) throw new ApiError(400, 'VALIDATION_FAILED', result.message);
+  return result.query;
+}
+
+/** The history's filters as API parameters: dates are whole local days (`to` includes its day). */
+function historyInput(f: HistoryFilters, cursor?: string | null): ListQueryInput {
+  return {
+    status: f.status,
+    category: f.category,
+    q: f.q,
+    from: f.from ? dayStart(f.from) : '',
+    to: f.to ? dayStart(f.to, 1) : '',
+    cursor: cursor ?? '',
+  };
+}
+
+/** Filters the API would refuse (e.g. a year out of range): its Spanish message, else null. */
+export function filtersError(f: HistoryFilters): string | null {
+  const result = listQuery(historyInput(f));
+  return result.ok ? null : result.message;
 }
 
 export function listMyOrders(f: HistoryFilters, cursor?: string | null): Promise<OrderPage> {
-  return api<OrderPage>(`/api/orders?${apiQuery(f, cursor)}`);
+  return api.get(`/api/orders?${queryOrThrow(historyInput(f, cursor))}`, OrdersPageSchema);
 }
 
 export function getMyOrder(id: string): Promise<OrderDto> {
-  return api<OrderDto>(`/api/orders/${encodeURIComponent(id)}`);
+  return api.get(`/api/orders/${encodeURIComponent(id)}`, OrderDtoSchema);
 }
 
 export function cancelMyOrder(id: string): Promise<OrderDto> {
-  return api<OrderDto>(`/api/orders/${encodeURIComponent(id)}/cancel`, { method: 'POST' });
+  return api.post(`/api/orders/${encodeURIComponent(id)}/cancel`, OrderDtoSchema);
 }
 
-export function exportCsvUrl(f: HistoryFilters): string {
-  const query = apiQuery(f);
-  return `/api/orders/export.csv${query ? `?${query}` : ''}`;
+/** The CSV export of the filtered history; null while the filters are not valid. */
+export function exportCsvUrl(f: HistoryFilters): string | null {
+  const result = listQuery(historyInput(f), false);
+  if (!result.ok) return null;
+  return `/api/orders/export.csv${result.query ? `?${result.query}` : ''}`;
 }
 
 /** The admin queue's status filter: '' is every order in flight, 'todas' every order. */
@@ -77,7 +127,8 @@ export type QueueStatus = '' | 'todas' | OrderStatus;
 
 export function queueStatusFrom(value: string | null): QueueStatus {
   if (value === 'todas') return value;
-  return (ORDER_STATUSES as readonly string[]).includes(value ?? '') ? (value as OrderStatus) : '';
+  const parsed = OrderStatusSchema.safeParse(value);
+  return parsed.success ? parsed.data : '';
 }
 
 export function listQueue(
@@ -86,13 +137,13 @@ export function listQueue(
   q: string,
   cursor?: string | null,
 ): Promise<OrderPage> {
-  const query = new URLSearchParams();
-  if (status === '') query.set('status', 'pending,processing');
-  else if (status !== 'todas') query.set('status', status);
-  if (category) query.set('category', category);
-  if (q) query.set('q', q);
-  if (cursor) query.set('cursor', cursor);
-  return api<OrderPage>(`/api/admin/orders?${query.toString()}`);
+  const query = queryOrThrow({
+    status: status === '' ? 'pending,processing' : status === 'todas' ? '' : status,
+    category,
+    q,
+    cursor: cursor ?? '',
+  });
+  return api.get(`/api/admin/orders?${query}`, OrdersPageSchema);
 }
 
 export function adminOrderAction(
@@ -100,10 +151,11 @@ export function adminOrderAction(
   action: 'take' | 'complete' | 'reject',
   body?: Record<string, string>,
 ): Promise<OrderDto> {
-  return api<OrderDto>(`/api/admin/orders/${encodeURIComponent(id)}/${action}`, {
-    method: 'POST',
+  return api.post(
+    `/api/admin/orders/${encodeURIComponent(id)}/${action}`,
+    OrderDtoSchema,
     body,
-  });
+  );
 }
 
 /** The IMEI, or the first field, of an order. */
@@ -113,10 +165,11 @@ export function mainField(order: OrderDto): string {
   return first ?? '—';
 }
 
-export function bulkCompleteOrders(text: string): Promise<BulkCompleteResult> {
-  return api<BulkCompleteResult>('/api/admin/orders/bulk-complete', {
-    method: 'POST',
-    body: { text },
-    timeoutMessage: 'Completar tantas órdenes está tardando. Revisa la cola antes de repetir.',
-  });
+export function bulkCompleteOrders(text: string) {
+  return api.post(
+    '/api/admin/orders/bulk-complete',
+    BulkCompleteResultSchema,
+    { text },
+    { timeoutMessage: 'Completar tantas órdenes está tardando. Revisa la cola antes de repetir.' },
+  );
 }

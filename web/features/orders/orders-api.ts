@@ -1,37 +1,46 @@
-import type { ServiceDto } from '../../../shared/schemas/catalogue';
-import type { BulkOrderResult, OrderDto } from '../../../shared/schemas/orders';
+import {
+  CategoryCountListSchema,
+  ServiceDtoSchema,
+  ServiceListSchema,
+  type CategoryCountDto,
+} from '../../../shared/schemas/catalogue';
+import {
+  BulkOrderResultSchema,
+  OrderDtoSchema,
+  type BulkOrderResult,
+} from '../../../shared/schemas/orders';
 import { api } from '../../lib/api';
 
-export type CategoryCount = { slug: string; label: string; count: number };
+export type CategoryCount = CategoryCountDto;
 
 export type BulkResponse = BulkOrderResult;
 
 export function getCategories() {
-  return api<CategoryCount[]>('/api/services/categories');
+  return api.get('/api/services/categories', CategoryCountListSchema);
 }
 
 export async function getServices(category: string) {
-  const { items } = await api<{ items: ServiceDto[] }>(
+  const { items } = await api.get(
     `/api/services?category=${encodeURIComponent(category)}`,
+    ServiceListSchema,
   );
   return items;
 }
 
 export function getService(id: string) {
-  return api<ServiceDto>(`/api/services/${encodeURIComponent(id)}`);
+  return api.get(`/api/services/${encodeURIComponent(id)}`, ServiceDtoSchema);
 }
 
 export function placeBulkOrder(serviceId: string, imeis: string) {
-  return api<BulkResponse>('/api/orders/bulk', { body: { serviceId, imeis } });
+  return api.post('/api/orders/bulk', BulkOrderResultSchema, { serviceId, imeis });
 }
 
 /** POST /api/orders with an Idempotency-Key, so a repeated submit is charged once. */
-export async function placeOrder(
+export function placeOrder(
   input: { serviceId: string; quantity?: number; fields: Record<string, string> },
   idempotencyKey: string,
-): Promise<OrderDto> {
-  return api<OrderDto>('/api/orders', {
-    body: input,
+) {
+  return api.post('/api/orders', OrderDtoSchema, input, {
     headers: { 'Idempotency-Key': idempotencyKey },
     timeoutMessage: 'La solicitud tardó demasiado. Revisa tu historial antes de repetir la orden.',
   });

@@ -1,36 +1,40 @@
-import type { MovementsPage, PaymentDto, WalletDto } from '../../../shared/schemas/wallet';
-import { ApiError, api } from '../../lib/api';
+import {
+  FundingMethodsSchema,
+  type FundingMethods,
+  type PublicMethodDto,
+} from '../../../shared/schemas/funds';
+import {
+  MovementsPageSchema,
+  PaymentDtoSchema,
+  PaymentListSchema,
+  WalletDtoSchema,
+  type PaymentDto,
+} from '../../../shared/schemas/wallet';
+import { ApiError, api, readErrorAnswer } from '../../lib/api';
 
-export type ManualMethodDto = {
-  id: string;
-  name: string;
-  instructions: string;
-  minAmount: string;
-  maxAmount: string;
-};
-export type FundingMethods = {
-  card: { minAmount: string; maxAmount: string } | null;
-  manual: ManualMethodDto[];
-  voucher: boolean;
-};
+export type ManualMethodDto = PublicMethodDto;
+export type { FundingMethods };
 
 export function getWallet() {
-  return api<WalletDto>('/api/wallet');
+  return api.get('/api/wallet', WalletDtoSchema);
 }
 
 export function getMovements(cursor?: string | null) {
-  return api<MovementsPage>(
+  return api.get(
     `/api/wallet/movements${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+    MovementsPageSchema,
   );
 }
 
 export function getTopups() {
-  return api<{ items: PaymentDto[] }>('/api/wallet/topups');
+  return api.get('/api/wallet/topups', PaymentListSchema);
 }
 
 export function getFundingMethods() {
-  return api<FundingMethods>('/api/funds/methods');
+  return api.get('/api/funds/methods', FundingMethodsSchema);
 }
+
+const REGISTER_FAILED = 'No pudimos registrar tu pago.';
 
 /** A manual top-up with an optional receipt: multipart, so `api()` (JSON) is not used. */
 export async function declareManualTopup(form: FormData): Promise<PaymentDto> {
@@ -40,18 +44,20 @@ export async function declareManualTopup(form: FormData): Promise<PaymentDto> {
     credentials: 'same-origin',
     signal: AbortSignal.timeout(60_000),
   });
-  const body = (await response.json().catch(() => ({}))) as PaymentDto & {
-    code?: string;
-    message?: string;
-    fields?: Record<string, string>;
-  };
+  const body: unknown = await response.json().catch(() => ({}));
   if (!response.ok) {
+    const error = readErrorAnswer(body);
     throw new ApiError(
       response.status,
-      body.code ?? `HTTP_${response.status}`,
-      body.message ?? 'No pudimos registrar tu pago.',
-      body.fields ?? {},
+      error.code ?? `HTTP_${response.status}`,
+      error.message ?? REGISTER_FAILED,
+      error.fields ?? {},
     );
   }
-  return body;
+  const payment = PaymentDtoSchema.safeParse(body);
+  if (!payment.success) {
+    console.error('Respuesta inesperada de /api/funds/requests:', payment.error.issues);
+    throw new ApiError(response.status, 'INVALID_RESPONSE', REGISTER_FAILED);
+  }
+  return payment.data;
 }

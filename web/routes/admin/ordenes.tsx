@@ -7,6 +7,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { CATEGORIES } from '../../../shared/categories';
+import { CategorySlugSchema } from '../../../shared/schemas/catalogue';
 import { ORDER_STATUSES } from '../../../shared/schemas/orders';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -45,7 +46,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const category = params.get('category') ?? '';
   const filters: QueueFilters = {
     status: queueStatusFrom(params.get('status')),
-    category: CATEGORIES.some((c) => c.slug === category) ? category : '',
+    category: CategorySlugSchema.safeParse(category).success ? category : '',
     q: (params.get('q') ?? '').trim(),
   };
   try {

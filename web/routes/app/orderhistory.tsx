@@ -22,6 +22,7 @@ import {
 import {
   cancelMyOrder,
   exportCsvUrl,
+  filtersError,
   filtersFromUrl,
   getMyOrder,
   hasFilters,
@@ -52,18 +53,24 @@ async function loadDetail(id: string | null): Promise<DetailState> {
   }
 }
 
-/** Never throws: a failed list is `history: null`, shown with a «Reintentar» button. */
+/**
+ * Never throws: a failed list is `history: null`, shown with a «Reintentar» button; filters the
+ * API would refuse are `invalid`, their message shown instead of asking.
+ */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filters = filtersFromUrl(params);
+  const invalid = filtersError(filters);
   const [history, detail] = await Promise.all([
-    listMyOrders(filters).catch((err: unknown): OrderPage | null => {
-      console.error('No se pudo leer el historial:', err);
-      return null;
-    }),
+    invalid
+      ? null
+      : listMyOrders(filters).catch((err: unknown): OrderPage | null => {
+          console.error('No se pudo leer el historial:', err);
+          return null;
+        }),
     loadDetail(params.get('orden')),
   ]);
-  return { history, filters, detail };
+  return { history, filters, invalid, detail };
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<CancelResult> {
@@ -90,6 +97,7 @@ const CATEGORY_OPTIONS = CATEGORIES.map((c) => ({ value: c.slug, label: c.label 
 function Filters({ filters }: { filters: HistoryFilters }) {
   const navigation = useNavigation();
   const busy = navigation.state === 'loading' && navigation.location.pathname === '/orderhistory';
+  const csvUrl = exportCsvUrl(filters);
   return (
     <Form
       method="get"
@@ -130,9 +138,11 @@ function Filters({ filters }: { filters: HistoryFilters }) {
         <Link to="/orderhistory" className={buttonClass('secondary')}>
           Limpiar
         </Link>
-        <a href={exportCsvUrl(filters)} download="ordenes.csv" className={buttonClass('ghost')}>
-          Exportar CSV
-        </a>
+        {csvUrl ? (
+          <a href={csvUrl} download="ordenes.csv" className={buttonClass('ghost')}>
+            Exportar CSV
+          </a>
+        ) : null}
       </div>
     </Form>
   );
@@ -197,7 +207,7 @@ function OrderList({ first, filters }: { first: OrderPage; filters: HistoryFilte
 }
 
 export default function OrderHistory() {
-  const { history, filters, detail } = useLoaderData<typeof clientLoader>();
+  const { history, filters, invalid, detail } = useLoaderData<typeof clientLoader>();
   const revalidator = useRevalidator();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -223,7 +233,9 @@ export default function OrderHistory() {
         </Card>
         <Card className="p-4 sm:p-6">
           <h2 className="sr-only">Órdenes</h2>
-          {history ? (
+          {invalid ? (
+            <Alert tone="error">{invalid}</Alert>
+          ) : history ? (
             <OrderList key={listKey} first={history} filters={filters} />
           ) : (
             <div className="flex flex-col items-start gap-3">

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
+import { z } from 'zod';
 import { formatUsd, parseAmount, type Cents } from '../../../../shared/money';
 import { AmountSchema } from '../../../../shared/schemas/wallet';
 import type { Db } from '../../../db/client';
@@ -48,8 +49,18 @@ export function requireStripe(config: StripeConfig | null): StripeConfig {
   return config;
 }
 
+/**
+ * What Stripe posts to the webhook, as the API documents it. Only documentation: the handler
+ * reads the raw text, because the signature covers the exact bytes.
+ */
+export const StripeEventSchema = z.looseObject({
+  id: z.string(),
+  type: z.string(),
+  data: z.looseObject({ object: z.looseObject({}) }),
+});
+
 /** The customer's amount as cents, within the card limits; 400 with a Spanish field message. */
-function checkoutAmount(config: StripeConfig, input: unknown): Cents {
+function checkoutAmount(config: StripeConfig, input: string): Cents {
   const parsed = AmountSchema.safeParse(input);
   const cents = parsed.success ? parseAmount(parsed.data) : null;
   if (!parsed.success || cents === null) {
@@ -78,7 +89,7 @@ function checkoutAmount(config: StripeConfig, input: unknown): Cents {
 export async function createCheckout(
   deps: StripeDeps,
   customer: { id: string },
-  amount: unknown,
+  amount: string,
   appUrl: string,
 ): Promise<{ paymentId: string; url: string }> {
   const config = requireStripe(deps.stripe);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { AmountSchema } from '../../../shared/schemas/wallet';
+import { DateTimeSchema, MoneySchema } from './common';
+import { CONTROL_CHARACTERS } from './funds';
+import { AmountSchema } from './wallet';
 
 export const MAX_BATCH_SIZE = 1000;
 export const MAX_NOTE_LENGTH = 200;
@@ -49,8 +51,9 @@ const ExpiresAtSchema = z
 
 export const CreateBatchSchema = z.object({
   amount: AmountSchema,
-  count: z.coerce
-    .number({ error: 'Escribe cuántos códigos quieres crear.' })
+  // A JSON number, never coerced: "0x10", "1e3", true or ["5"] are refused (see vouchers.test.ts).
+  count: z
+    .number({ error: 'Escribe cuántos códigos quieres crear, como número entero.' })
     .int('La cantidad de códigos debe ser un número entero.')
     .min(1, 'Crea al menos 1 código.')
     .max(MAX_BATCH_SIZE, `No puedes crear más de ${MAX_BATCH_SIZE} códigos a la vez.`),
@@ -79,18 +82,36 @@ export type RedeemInput = z.infer<typeof RedeemSchema>;
 
 export type VoucherState = 'disponible' | 'canjeado' | 'caducado';
 
-export type VoucherBatchDto = {
-  id: string;
+// ─── Responses ───────────────────────────────────────────────────────────────────────────────
+
+export const VoucherBatchDtoSchema = z.strictObject({
+  id: z.uuid(),
   /** Value of each code, "10.00". */
-  amount: string;
-  count: number;
-  redeemed: number;
-  expiresAt: string | null;
-  note: string | null;
-  createdAt: string;
-  createdBy: string;
-};
+  amount: MoneySchema,
+  count: z.number().int(),
+  redeemed: z.number().int(),
+  expiresAt: DateTimeSchema.nullable(),
+  note: z.string().nullable(),
+  createdAt: DateTimeSchema,
+  createdBy: z.string(),
+});
+export type VoucherBatchDto = z.infer<typeof VoucherBatchDtoSchema>;
 
-export type CreatedBatchDto = { batch: VoucherBatchDto; codes: string[] };
+/** GET /api/admin/vouchers. */
+export const VoucherBatchListSchema = z.strictObject({ items: z.array(VoucherBatchDtoSchema) });
+export type VoucherBatchList = z.infer<typeof VoucherBatchListSchema>;
 
-export type RedeemResultDto = { amount: string; available: string; message: string };
+/** POST /api/admin/vouchers: the batch and its codes, shown once. */
+export const CreatedBatchDtoSchema = z.strictObject({
+  batch: VoucherBatchDtoSchema,
+  codes: z.array(z.string()),
+});
+export type CreatedBatchDto = z.infer<typeof CreatedBatchDtoSchema>;
+
+/** POST /api/funds/redeem. */
+export const RedeemResultSchema = z.strictObject({
+  amount: MoneySchema,
+  available: MoneySchema,
+  message: z.string(),
+});
+export type RedeemResultDto = z.infer<typeof RedeemResultSchema>;

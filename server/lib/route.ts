@@ -1,0 +1,374 @@
+// One definition per API route. The definition is the only place a route exists: `mountRoutes`
+// turns it into the Hono route (body limit, access check, rate limit, content type, input
+// checks, validation), `buildOpenApiDocument` turns it into the documented operation, and the
+// authorization matrix and the fuzz tests walk the same list. See docs/architecture.md.
+import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import type { ErrorCode } from '../../shared/error-codes';
+import { fieldErrors } from '../../shared/schemas/auth';
+import { findTextProblem } from '../../shared/text';
+import type { Db } from '../db/client';
+import type { Env } from '../env';
+import type { Auth } from './auth';
+import { AppError } from './errors';
+import {
+  requireAdmin,
+  requireVerifiedUser,
+  sessionUser,
+  type AppEnv,
+  type SessionUser,
+} from './http';
+import type { Logger } from './logger';
+import type { Mailer } from './mail';
+import { consumeRateLimit } from './rate-limit';
+
+/**
+ * Who may call a route:
+ * - `public`: anyone, no session;
+ * - `optional`: anyone; a session, if sent, is read;
+ * - `customer`: a session of a verified account (401 without one, 403 before verifying);
+ * - `admin`: as `customer`, and the account has the admin role (403 otherwise);
+ * - `stripe`: Stripe, with a `Stripe-Signature` header instead of a session.
+ */
+export type Access = 'public' | 'optional' | 'customer' | 'admin' | 'stripe';
+
+export const TAGS = [
+  {
+    name: 'Catálogo',
+    description:
+      'Los servicios activos que se pueden pedir, por categoría, con los datos que pide cada uno.',
+  },
+  {
+    name: 'Órdenes',
+    description:
+      'Pedir servicios con el saldo, seguirlos, cancelarlos mientras estén pendientes y exportar el historial.',
+  },
+  {
+    name: 'Saldo',
+    description:
+      'El saldo disponible y el retenido por órdenes en curso, los movimientos y las recargas hechas.',
+  },
+  {
+    name: 'Recargas',
+    description:
+      'Añadir saldo: con tarjeta (Stripe Checkout), con un pago manual que revisa un administrador o canjeando un código.',
+  },
+  {
+    name: 'Cuenta',
+    description:
+      'La persona que ha iniciado sesión: su nombre, su rol y su saldo disponible. El registro y el inicio de sesión están en `/api/auth/*` (ver la introducción).',
+  },
+  { name: 'Contacto', description: 'El formulario de contacto de la web pública.' },
+  {
+    name: 'Pagos',
+    description:
+      'Avisos firmados de Stripe. No los llama una persona: Stripe los envía cuando un pago con tarjeta se completa, caduca o falla.',
+  },
+  {
+    name: 'Administración',
+    description:
+      'Solo para cuentas con el rol de administrador: catálogo, cola de órdenes, revisión de pagos manuales, métodos de pago, códigos de recarga y ajustes de saldo.',
+  },
+  { name: 'Documentación', description: 'Este documento, en JSON (OpenAPI 3.1) y como página.' },
+] as const;
+
+export type TagName = (typeof TAGS)[number]['name'];
+
+/** What every handler can use. One object, built once by `createApp`. */
+export type RouteDeps = {
+  db: Db;
+  env: Env;
+  auth: Auth;
+  mailer: Mailer;
+  logger: Logger;
+  /** The OpenAPI document and its page, built from the route list on first use. */
+  apiDocs: () => { json: string; html: string };
+};
+
+export type SuccessSpec = {
+  status: 200 | 201;
+  description: string;
+  /** A JSON body described by a response component; or a file of one of these media types. */
+  body: string | { media: string[]; description: string };
+  headers?: Record<string, { description: string; schema: Record<string, unknown> }>;
+};
+
+export type RateLimitSpec = {
+  /** Counter name; the key is `<name>:<user id or client address>`. */
+  name: string;
+  /** Count per signed-in account (default) or per client address. */
+  per: 'user' | 'ip';
+  window: number;
+  max: number;
+  message: string;
+};
+
+export type CodeSample = { lang: string; label: string; source: (baseUrl: string) => string };
+
+/** Bytes a route reads at most when it does not say otherwise. */
+export const DEFAULT_BODY_LIMIT = 32 * 1024;
+
+type Schema = z.ZodType;
+type Infer<T> = T extends Schema ? z.output<T> : undefined;
+type UserFor<A extends Access> = A extends 'customer' | 'admin'
+  ? SessionUser
+  : A extends 'optional'
+    ? SessionUser | null
+    : null;
+
+export type HandlerArgs<A extends Access, B, Q, P> = {
+  c: Context<AppEnv>;
+  deps: RouteDeps;
+  user: UserFor<A>;
+  body: Infer<B>;
+  query: Infer<Q>;
+  params: Infer<P>;
+  /** Files of a multipart body (only for routes with a `form` body). */
+  files: Record<string, File>;
+};
+
+export type RouteSpec<A extends Access, B, Q, P> = {
+  method: 'get' | 'post' | 'patch' | 'delete';
+  /** Full path as Hono writes it: `/api/orders/:id`. */
+  path: `/api/${string}`;
+  operationId: string;
+  tag: TagName;
+  summary: string;
+  description?: string;
+  access: A;
+  /** Path parameters: a zod object with one key per `:name`. A value it refuses answers 404. */
+  params?: P;
+  /** Query parameters: a zod object of optional strings (refused values answer 400 per field). */
+  query?: Q;
+  body?: {
+    /** The JSON body (also the text fields of a form body). */
+    schema: B;
+    /** The route also takes `multipart/form-data` / urlencoded; this schema documents the form. */
+    form?: Schema;
+    /** Whether the body must be present; default true. */
+    required?: boolean;
+    description?: string;
+  };
+  /** Largest body in bytes (default DEFAULT_BODY_LIMIT); answered with 413 before it is read. */
+  bodyLimit?: number;
+  /** The 413 message when the body is over `bodyLimit` (default: the generic one with the size). */
+  bodyLimitMessage?: string;
+  /** The body is read by the handler as raw text (Stripe's signature covers the exact bytes). */
+  rawBody?: boolean;
+  /** Description of the `Idempotency-Key` header, when the route reads it. */
+  idempotencyKey?: string;
+  rateLimit?: RateLimitSpec;
+  responses: SuccessSpec[];
+  /** Error codes the route itself can answer, beyond those of its access level and body. */
+  errors?: ErrorCode[];
+  codeSamples?: CodeSample[];
+  handler: (args: HandlerArgs<A, B, Q, P>) => Response | Promise<Response>;
+};
+
+/** A route definition with its generics erased, as lists hold it. */
+export type RouteDef = Omit<
+  RouteSpec<Access, Schema | undefined, Schema | undefined, Schema | undefined>,
+  'handler'
+> & {
+  handler: (args: ErasedHandlerArgs) => Response | Promise<Response>;
+};
+
+type ErasedHandlerArgs = Omit<
+  HandlerArgs<Access, undefined, undefined, undefined>,
+  'user' | 'body' | 'query' | 'params'
+> & {
+  user: SessionUser | null;
+  body: unknown;
+  query: unknown;
+  params: unknown;
+};
+
+export function defineRoute<
+  A extends Access,
+  B extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
+>(spec: RouteSpec<A, B, Q, P>): RouteDef {
+  return spec as unknown as RouteDef;
+}
+
+/** `:id` names in a Hono path. */
+export function pathParamNamesOf(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1] ?? '');
+}
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+const FORM_TYPE = /^(?:multipart\/form-data|application\/x-www-form-urlencoded)\s*(?:;|$)/i;
+
+function sizeLabel(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${Math.round(bytes / 1024 / 1024)} MB`
+    : `${Math.round(bytes / 1024)} KB`;
+}
+
+/** 413 before the body is read: from Content-Length when sent, else while counting the stream. */
+export function limitBody(maxSize: number, message?: string) {
+  return bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new AppError(
+        'PAYLOAD_TOO_LARGE',
+        message ?? `El contenido enviado es demasiado grande (máximo ${sizeLabel(maxSize)}).`,
+      );
+    },
+  });
+}
+
+function textError(problem: { path: string; message: string }): AppError {
+  return new AppError(
+    'VALIDATION_FAILED',
+    `Revisa el campo «${problem.path}»: ${problem.message}`,
+    {
+      [problem.path]: problem.message,
+    },
+  );
+}
+
+function validationError(error: z.ZodError, fallback?: string): AppError {
+  return new AppError('VALIDATION_FAILED', fallback, fieldErrors(error));
+}
+
+async function readJsonBody(c: Context<AppEnv>, schema: Schema): Promise<unknown> {
+  const text = await c.req.text();
+  let raw: unknown;
+  try {
+    raw = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    throw new AppError('BAD_REQUEST', 'El cuerpo de la solicitud debe ser JSON válido.');
+  }
+  if (raw === undefined)
+    throw new AppError('BAD_REQUEST', 'El cuerpo de la solicitud debe ser JSON válido.');
+  const problem = findTextProblem(raw);
+  if (problem) throw textError(problem);
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+async function readFormBody(
+  c: Context<AppEnv>,
+  schema: Schema,
+): Promise<{ body: unknown; files: Record<string, File> }> {
+  let form: Record<string, string | File | (string | File)[]>;
+  try {
+    form = await c.req.parseBody({ all: true });
+  } catch {
+    throw new AppError('BAD_REQUEST', 'El formulario enviado no es válido.');
+  }
+  const text: Record<string, unknown> = {};
+  const files: Record<string, File> = {};
+  for (const [key, value] of Object.entries(form)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'string') text[key] = first;
+    else if (first !== undefined) files[key] = first;
+  }
+  const problem = findTextProblem(text);
+  if (problem) throw textError(problem);
+  const parsed = schema.safeParse(text);
+  if (!parsed.success) throw validationError(parsed.error);
+  return { body: parsed.data, files };
+}
+
+function readQuery(c: Context<AppEnv>, schema: Schema): unknown {
+  const raw = c.req.query();
+  const problem = findTextProblem(raw);
+  if (problem) throw textError(problem);
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw validationError(parsed.error, 'Revisa los filtros de la búsqueda.');
+  return parsed.data;
+}
+
+function readParams(c: Context<AppEnv>, schema: Schema | undefined): unknown {
+  if (!schema) return {};
+  const parsed = schema.safeParse(c.req.param());
+  if (!parsed.success) throw new AppError('NOT_FOUND');
+  return parsed.data;
+}
+
+async function authorize(access: Access, deps: RouteDeps, c: Context<AppEnv>) {
+  switch (access) {
+    case 'customer':
+      return requireVerifiedUser(deps.auth, c);
+    case 'admin':
+      return requireAdmin(deps.auth, c);
+    case 'optional':
+      return sessionUser(deps.auth, c);
+    default:
+      return null;
+  }
+}
+
+async function applyRateLimit(
+  spec: RateLimitSpec,
+  deps: RouteDeps,
+  c: Context<AppEnv>,
+  user: SessionUser | null,
+) {
+  const who = spec.per === 'user' && user ? user.id : `ip:${c.get('clientIp')}`;
+  const result = await consumeRateLimit(deps.db, `${spec.name}:${who}`, spec);
+  if (!result.allowed) {
+    c.header('Retry-After', String(result.retryAfter ?? spec.window));
+    throw new AppError('RATE_LIMITED', spec.message);
+  }
+}
+
+function handlerFor(route: RouteDef, deps: RouteDeps) {
+  const hasBody = route.body !== undefined && route.method !== 'get';
+  return async (c: Context<AppEnv>) => {
+    const params = readParams(c, route.params);
+    const user = await authorize(route.access, deps, c);
+    if (route.rateLimit) await applyRateLimit(route.rateLimit, deps, c, user);
+    const query = route.query ? readQuery(c, route.query) : undefined;
+    let body: unknown = undefined;
+    let files: Record<string, File> = {};
+    if (hasBody && route.body?.schema) {
+      const type = c.req.header('content-type') ?? '';
+      const optionalAndEmpty =
+        route.body.required === false && !type && (c.req.header('content-length') ?? '0') === '0';
+      if (optionalAndEmpty) {
+        body = undefined;
+      } else if (JSON_TYPE.test(type)) {
+        // A raw body is read by the handler itself (a signature covers its exact bytes).
+        if (!route.rawBody) body = await readJsonBody(c, route.body.schema);
+      } else if (route.body.form && FORM_TYPE.test(type)) {
+        ({ body, files } = await readFormBody(c, route.body.schema));
+      } else {
+        throw new AppError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          route.body.form
+            ? 'Envía los datos como JSON (Content-Type: application/json) o como formulario.'
+            : 'Envía los datos como JSON (Content-Type: application/json).',
+        );
+      }
+    }
+    return route.handler({ c, deps, user, body, query, params, files });
+  };
+}
+
+/** Registers every route on the app, in list order (static paths before `:id` ones). */
+export function mountRoutes(app: Hono<AppEnv>, routes: readonly RouteDef[], deps: RouteDeps) {
+  const seen = new Set<string>();
+  for (const route of routes) {
+    const key = `${route.method} ${route.path}`;
+    if (seen.has(key)) throw new Error(`route defined twice: ${key}`);
+    seen.add(key);
+    const names = pathParamNamesOf(route.path);
+    const declared =
+      route.params instanceof z.ZodObject ? Object.keys(route.params.shape as object) : [];
+    if (names.join() !== declared.join())
+      throw new Error(`route ${key}: params schema must declare exactly ${names.join(', ')}`);
+    const method = route.method.toUpperCase();
+    const handler = handlerFor(route, deps);
+    if (route.method === 'get') app.on(method, route.path, handler);
+    else {
+      const limit = limitBody(route.bodyLimit ?? DEFAULT_BODY_LIMIT, route.bodyLimitMessage);
+      app.on(method, route.path, limit, handler);
+    }
+  }
+}

@@ -1,0 +1,48 @@
+// Building blocks of path and query parameters, used by the route definitions (validation and
+// the OpenAPI document) and by the web app when it builds URLs.
+import { z } from 'zod';
+
+/** A `:id` path parameter: a UUID as PostgreSQL writes it. Anything else answers 404. */
+export function idParams(description: string) {
+  return z.object({ id: z.guid().describe(description) });
+}
+
+const MAX_BIGINT = 9_223_372_036_854_775_807n;
+
+/** `?cursor=` of a list paged by a bigint id: the `nextCursor` of the previous page. */
+export const IdCursorSchema = z
+  .string()
+  .regex(/^\d{1,19}$/, 'El cursor de la página no es válido.')
+  .refine((v) => BigInt(v) <= MAX_BIGINT, 'El cursor de la página no es válido.')
+  .describe(
+    'El `nextCursor` de la página anterior, para pedir la siguiente. Sin él se pide la primera página.',
+  );
+
+/** `?cursor=` of a keyset list: an opaque token, checked in full by the service that reads it. */
+export const OpaqueCursorSchema = z
+  .string()
+  .max(200, 'El cursor de la página no es válido.')
+  .regex(/^[A-Za-z0-9_-]+$/, 'El cursor de la página no es válido.')
+  .describe(
+    'El `nextCursor` de la página anterior, para pedir la siguiente. Sin él se pide la primera página.',
+  );
+
+/** Earliest and latest instants a date filter accepts (PostgreSQL's timestamptz is wider). */
+const MIN_TIME = Date.UTC(2000, 0, 1);
+const MAX_TIME = Date.UTC(9999, 11, 31, 23, 59, 59);
+
+/** An ISO 8601 date-time (or date) within years 2000–9999, as a Date. */
+export function dateTimeQuery(description: string, example: string) {
+  return z
+    .string()
+    .max(40, 'La fecha del filtro no es válida.')
+    .regex(
+      /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/,
+      'La fecha del filtro no es válida: usa el formato 2026-05-01T00:00:00Z.',
+    )
+    .refine((v) => {
+      const t = Date.parse(v);
+      return Number.isFinite(t) && t >= MIN_TIME && t <= MAX_TIME;
+    }, 'La fecha del filtro no es válida o está fuera de rango.')
+    .meta({ description, example, format: 'date-time' });
+}
