@@ -7,18 +7,14 @@ import { ERROR_MESSAGES } from '../shared/error-codes';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { mailboxRoutes } from './features/dev-mailbox/mailbox.routes';
-import { adminRoutes } from './features/admin/admin.routes';
-import { catalogueAdminRoutes, catalogueRoutes } from './features/catalogue/catalogue.routes';
-import { fundsAdminRoutes, fundsRoutes } from './features/funds/funds.routes';
-import { stripeRoutes, stripeWebhookRoutes } from './features/payments/stripe/stripe.routes';
-import { voucherAdminRoutes, voucherRedeemRoutes } from './features/vouchers/vouchers.routes';
 import { buildOpenApiDocument } from './openapi/document';
 import { renderDocsPage } from './openapi/docs-page';
 import { API_ROUTES } from './routes';
 import { mountRoutes, type RouteDeps } from './lib/route';
 import { trustedOrigins, type Auth } from './lib/auth';
 import { sameOriginGuard } from './lib/same-origin';
-import { CLIENT_IP_HEADER, clientIp } from './lib/client-ip';
+import { authHttpHandler } from './lib/auth-http';
+import { clientIp } from './lib/client-ip';
 import { AppError } from './lib/errors';
 import type { AppEnv } from './lib/http';
 import type { Logger } from './lib/logger';
@@ -98,6 +94,9 @@ export function createApp(deps: AppDeps) {
           : false,
       referrerPolicy: 'strict-origin-when-cross-origin',
       crossOriginEmbedderPolicy: false,
+      // A response that sets one of these headers itself keeps it (an uploaded receipt is sent
+      // with a stricter policy: `sandbox; default-src 'none'`).
+      overwrite: false,
     }),
   );
 
@@ -148,12 +147,7 @@ export function createApp(deps: AppDeps) {
   // State-changing API calls from another origin are refused (Stripe's webhook has no Origin).
   app.use('/api/*', sameOriginGuard(trustedOrigins(env), { except: '/api/webhooks/' }));
 
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
-    // Better Auth reads the client address from a header only this server sets.
-    const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_IP_HEADER, c.get('clientIp'));
-    return auth.handler(new Request(c.req.raw, { headers }));
-  });
+  app.on(['GET', 'POST'], '/api/auth/*', authHttpHandler(auth, env));
 
   let apiDocs: { json: string; html: string } | undefined;
   const routeDeps: RouteDeps = {
@@ -172,21 +166,6 @@ export function createApp(deps: AppDeps) {
     },
   };
   mountRoutes(app, API_ROUTES, routeDeps);
-  app.route(
-    '/api/funds/stripe',
-    stripeRoutes({ db, auth, env, mailer, logger, stripe: env.stripe }),
-  );
-  app.route('/api/funds/redeem', voucherRedeemRoutes({ db, auth }));
-  app.route('/api/funds', fundsRoutes({ db, auth, env, mailer, logger }));
-  app.route(
-    '/api/webhooks/stripe',
-    stripeWebhookRoutes({ db, env, mailer, logger, stripe: env.stripe }),
-  );
-  app.route('/api/services', catalogueRoutes({ db, auth }));
-  app.route('/api/admin/services', catalogueAdminRoutes({ db, auth }));
-  app.route('/api/admin/funds', fundsAdminRoutes({ db, auth, env, mailer, logger }));
-  app.route('/api/admin/vouchers', voucherAdminRoutes({ db, auth }));
-  app.route('/api/admin', adminRoutes({ db, auth }));
   app.all('/api/*', (c) => c.json({ code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND }, 404));
 
   app.route(

@@ -1,9 +1,14 @@
 // Every API route, in the order Hono matches them (a static path before a `:id` path). The list
 // is the single source of the router, the validation, the authorization checks and the OpenAPI
 // document; tests walk it too. Better Auth's /api/auth/* is its own handler (server/lib/auth-http.ts).
+import { adminRoutes } from './features/admin/admin.routes';
+import { catalogueAdminRoutes, catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { contactRoutes } from './features/contact/contact.routes';
+import { fundsAdminRoutes, fundsRoutes } from './features/funds/funds.routes';
 import { meRoutes } from './features/me/me.routes';
 import { ordersAdminRoutes, ordersRoutes } from './features/orders/orders.routes';
+import { stripeRoutes, stripeWebhookRoutes } from './features/payments/stripe/stripe.routes';
+import { voucherAdminRoutes, voucherRedeemRoutes } from './features/vouchers/vouchers.routes';
 import { walletRoutes } from './features/wallet/wallet.routes';
 import type { RouteDef } from './lib/route';
 import { openapiRoutes } from './openapi/openapi.routes';
@@ -13,6 +18,15 @@ export const API_ROUTES: readonly RouteDef[] = [
   ...meRoutes,
   ...contactRoutes,
   ...walletRoutes,
+  ...stripeRoutes,
+  ...voucherRedeemRoutes,
+  ...fundsRoutes,
+  ...stripeWebhookRoutes,
+  ...fundsAdminRoutes,
   ...ordersRoutes,
   ...ordersAdminRoutes,
+  ...catalogueRoutes,
+  ...catalogueAdminRoutes,
+  ...voucherAdminRoutes,
+  ...adminRoutes,
 ];

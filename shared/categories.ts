@@ -1,4 +1,4 @@
-// Route slug → Spanish label (DESIGN.md §5). The order is the order shown to customers.
+// Route slug → Spanish label (docs/domain.md §4). The order is the order shown to customers.
 export const CATEGORIES = [
   { slug: 'IMEI', label: 'Servicios IMEI' },
   { slug: 'unlock', label: 'Desbloqueo' },

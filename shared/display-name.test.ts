@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { avatarLetter, displayName } from './display-name';
 
-describe('display name (SPEC §2, §9)', () => {
+describe('display name (docs/domain.md §8)', () => {
   it("defaults to 'Usuario'", () => {
     expect(displayName(undefined)).toBe('Usuario');
     expect(displayName(null)).toBe('Usuario');

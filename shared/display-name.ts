@@ -1,4 +1,4 @@
-// Header name rules (SPEC §2, §9).
+// Header name rules (docs/domain.md §8).
 export const DEFAULT_DISPLAY_NAME = 'Usuario';
 const MAX_NAME_LENGTH = 20;
 const CUT_NAME_LENGTH = 17;

@@ -1,5 +1,5 @@
 // Validation of the inputs a service asks for (IMEI, serial, e-mail…), shared by the order form
-// and the server. Pure TypeScript: no Node or React imports.
+// and the server. Pure TypeScript: no Node or React imports. Rules: docs/domain.md §4.
 import {
   EMAIL_MAX,
   SERIAL_DEFAULT_MAX,

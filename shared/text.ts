@@ -4,6 +4,7 @@
 // applies `textProblem` to every string of every request at the edge; forms use it too.
 
 /** C0 controls except tab/newline/carriage return, DEL, C1 controls. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 /** Embedding, override and isolate controls (the "Trojan Source" family). */
 const BIDI = /[\u202a-\u202e\u2066-\u2069]/;

@@ -42,7 +42,7 @@ export function HydrateFallback() {
   return <LoadingScreen />;
 }
 
-/** Any routing error other than a 404 gets the default screen of SPEC §8. */
+/** Any routing error other than a 404 gets the default error screen (docs/domain.md §8). */
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {

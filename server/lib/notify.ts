@@ -12,11 +12,14 @@ export function mailAfterCommit(
   what: string,
   context: Record<string, unknown>,
   build: () => MailMessage | null | Promise<MailMessage | null>,
+  onSent?: () => Promise<void>,
 ): void {
   void (async () => {
     try {
       const message = await build();
-      if (message) await deps.mailer.send(message);
+      if (!message) return;
+      await deps.mailer.send(message);
+      await onSent?.();
     } catch (err) {
       deps.logger.error({ err, ...context }, `${what} e-mail failed`);
     }

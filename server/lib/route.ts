@@ -149,6 +149,16 @@ export type RouteSpec<A extends Access, B, Q, P> = {
     /** Whether the body must be present; default true. */
     required?: boolean;
     description?: string;
+    /**
+     * Field errors the schema cannot name (a rule across fields, or one against the saved
+     * record), added when the schema refuses a JSON body so every problem is named at once; the
+     * schema's message wins for a field both name. Gets the body as sent (parsed, unchecked).
+     */
+    moreErrors?: (args: {
+      raw: unknown;
+      params: Infer<P>;
+      deps: RouteDeps;
+    }) => Promise<Record<string, string>>;
   };
   /** Largest body in bytes (default DEFAULT_BODY_LIMIT); answered with 413 before it is read. */
   bodyLimit?: number;
@@ -234,7 +244,11 @@ function validationError(error: z.ZodError, fallback?: string): AppError {
   return new AppError('VALIDATION_FAILED', fallback, fieldErrors(error));
 }
 
-async function readJsonBody(c: Context<AppEnv>, schema: Schema): Promise<unknown> {
+async function readJsonBody(
+  c: Context<AppEnv>,
+  schema: Schema,
+  moreErrors?: (raw: unknown) => Promise<Record<string, string>>,
+): Promise<unknown> {
   const text = await c.req.text();
   let raw: unknown;
   try {
@@ -247,7 +261,14 @@ async function readJsonBody(c: Context<AppEnv>, schema: Schema): Promise<unknown
   const problem = findTextProblem(raw);
   if (problem) throw textError(problem);
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw validationError(parsed.error);
+  if (!parsed.success) {
+    const error = validationError(parsed.error);
+    if (!moreErrors) throw error;
+    throw new AppError('VALIDATION_FAILED', error.message, {
+      ...(await moreErrors(raw)),
+      ...error.fields,
+    });
+  }
   return parsed.data;
 }
 
@@ -321,8 +342,9 @@ async function applyRateLimit(
 function handlerFor(route: RouteDef, deps: RouteDeps) {
   const hasBody = route.body !== undefined && route.method !== 'get';
   return async (c: Context<AppEnv>) => {
-    const params = readParams(c, route.params);
+    // Who first: an anonymous caller gets 401 whatever the path says.
     const user = await authorize(route.access, deps, c);
+    const params = readParams(c, route.params);
     if (route.rateLimit) await applyRateLimit(route.rateLimit, deps, c, user);
     const query = route.query ? readQuery(c, route.query) : undefined;
     let body: unknown = undefined;
@@ -335,7 +357,13 @@ function handlerFor(route: RouteDef, deps: RouteDeps) {
         body = undefined;
       } else if (JSON_TYPE.test(type)) {
         // A raw body is read by the handler itself (a signature covers its exact bytes).
-        if (!route.rawBody) body = await readJsonBody(c, route.body.schema);
+        const more = route.body.moreErrors;
+        if (!route.rawBody)
+          body = await readJsonBody(
+            c,
+            route.body.schema,
+            more && ((raw) => more({ raw, params, deps })),
+          );
       } else if (route.body.form && FORM_TYPE.test(type)) {
         ({ body, files } = await readFormBody(c, route.body.schema));
       } else {
@@ -360,7 +388,7 @@ export function mountRoutes(app: Hono<AppEnv>, routes: readonly RouteDef[], deps
     seen.add(key);
     const names = pathParamNamesOf(route.path);
     const declared =
-      route.params instanceof z.ZodObject ? Object.keys(route.params.shape as object) : [];
+      route.params instanceof z.ZodObject ? Object.keys(route.params.shape) : [];
     if (names.join() !== declared.join())
       throw new Error(`route ${key}: params schema must declare exactly ${names.join(', ')}`);
     const method = route.method.toUpperCase();

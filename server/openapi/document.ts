@@ -303,7 +303,9 @@ function objectParameters(
       required: where === 'path' || required.has(name),
       description: description ?? (where === 'path' ? 'Identificador.' : name),
       schema: rest,
-      ...(sample !== undefined ? { example: String(sample) } : {}),
+      ...(sample !== undefined
+        ? { example: typeof sample === 'string' ? sample : JSON.stringify(sample) }
+        : {}),
     };
   });
 }

@@ -96,10 +96,7 @@ import {
 } from '../../shared/bulk-results';
 import type { listOrders, placeBulkOrder } from '../features/orders/orders.service';
 import type { orderSummary } from '../features/orders/summary.service';
-import {
-  StripeEventSchema,
-  type createCheckout,
-} from '../features/payments/stripe/stripe.service';
+import { StripeEventSchema, type createCheckout } from '../features/payments/stripe/stripe.service';
 
 // ─── Compile-time drift checks ───────────────────────────────────────────────────────────────
 

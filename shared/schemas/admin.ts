@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { MoneySchema } from './common';
 
+/** The admin customer search (GET /api/admin/users?q=…) looks for at least this many characters. */
+export const CUSTOMER_SEARCH_MIN_LENGTH = 2;
+/** …and reads at most this many. */
+export const CUSTOMER_SEARCH_MAX_LENGTH = 100;
+
 /** A customer found by the admin search, with their available balance. */
 export const CustomerSummarySchema = z.strictObject({
   id: z.string(),

@@ -13,7 +13,11 @@ const MAX_BIGINT = 9_223_372_036_854_775_807n;
 export const IdCursorSchema = z
   .string()
   .regex(/^\d{1,19}$/, 'El cursor de la página no es válido.')
-  .refine((v) => BigInt(v) <= MAX_BIGINT, 'El cursor de la página no es válido.')
+  .refine(
+    // zod runs a refinement even when the pattern failed: check the shape again.
+    (v) => /^\d{1,19}$/.test(v) && BigInt(v) <= MAX_BIGINT,
+    'El cursor de la página no es válido.',
+  )
   .describe(
     'El `nextCursor` de la página anterior, para pedir la siguiente. Sin él se pide la primera página.',
   );

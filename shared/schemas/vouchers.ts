@@ -64,6 +64,7 @@ export const CreateBatchSchema = z.object({
       .string({ error: 'La nota debe ser texto.' })
       .trim()
       .max(MAX_NOTE_LENGTH, `La nota no puede tener más de ${MAX_NOTE_LENGTH} caracteres.`)
+      .refine((v) => !CONTROL_CHARACTERS.test(v), 'La nota contiene caracteres no válidos.')
       .optional(),
   ),
 });
@@ -75,7 +76,8 @@ export const RedeemSchema = z.object({
     .string({ error: 'Escribe el código.' })
     .trim()
     .min(1, 'Escribe el código.')
-    .max(64, 'El código no es válido.'),
+    .max(64, 'El código no es válido.')
+    .refine((v) => !CONTROL_CHARACTERS.test(v), 'El código no es válido.'),
 });
 
 export type RedeemInput = z.infer<typeof RedeemSchema>;

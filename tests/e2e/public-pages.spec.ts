@@ -104,7 +104,7 @@ test('the contact form shows field errors, then sends the message to the operato
   expect(mail.text).toContain('Camila Rojas');
 });
 
-test('the registration form explains why a password or an e-mail is refused', async ({
+test('the registration form explains why a password is refused and answers a taken e-mail like a new one', async ({
   browser,
   page,
 }) => {
@@ -139,11 +139,12 @@ test('the registration form explains why a password or an e-mail is refused', as
   await passwordField.fill(PASSWORD);
   await page.getByLabel('Repite la contraseña').fill(PASSWORD);
   await submit.click();
-  const emailField = page.getByLabel('Correo electrónico');
-  await expect(emailField).toHaveAttribute('aria-invalid', 'true');
-  const errorId = (await emailField.getAttribute('aria-describedby')) ?? '';
-  await expect(page.locator(`[id="${errorId}"]`)).toHaveText(
-    /^No pudimos crear la cuenta con ese correo/,
-  );
-  await expect(page).toHaveURL(/\/register$/);
+  // The form must not tell who has an account (docs/decisions/0010): the same page as for a new
+  // address, and the owner of the taken one hears of it by e-mail.
+  await expect(page).toHaveURL(/\/verify-email$/);
+  await expect(page.getByRole('heading', { name: 'Verifica tu correo electrónico' })).toBeVisible();
+  await expect(page.getByText(taken)).toBeVisible();
+  const mail = await waitForMailTo(taken, /Intento de registro/);
+  expect(mail.text).toContain('Alguien intentó crear una cuenta');
+  expect(mail.links.some((l) => l.endsWith('/recuperar'))).toBe(true);
 });

@@ -1,6 +1,7 @@
 import { afterEach, vi } from 'vitest';
 
-// A test that makes the code log an unexpected console.error fails (STYLE.md, after Epic Stack).
+// A test that makes the code log an unexpected console.error fails (a habit taken from the Epic
+// Stack; see docs/architecture.md §10).
 const calls: unknown[][] = [];
 const original = console.error;
 console.error = (...args: unknown[]) => {

@@ -65,7 +65,7 @@ function messageFor(status: number, body: { code?: string; message?: string }): 
   return ERROR_MESSAGES.BAD_REQUEST;
 }
 
-/** JSON request to our own API with the time-out of SPEC §9 and errors as ApiError. */
+/** JSON request to our API with the time-out of docs/domain.md §8 and errors as ApiError. */
 export type ApiInit = {
   method?: string;
   body?: unknown;

@@ -1,4 +1,4 @@
-// Menu items of SPEC §2 (each with title, url and id, SPEC §3).
+// Menu items (docs/domain.md §8), each with an id, a title and a url.
 export type MenuItem = { id: string; title: string; url: string };
 
 export const PUBLIC_NAV: MenuItem[] = [

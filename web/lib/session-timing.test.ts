@@ -7,7 +7,7 @@ import {
   sessionSchedule,
 } from './session-timing';
 
-describe('session timing (SPEC §9)', () => {
+describe('session timing (docs/domain.md §8)', () => {
   const expiresAt = 1_000_000_000;
 
   it('treats a session as expired 30 s before its expiry', () => {
@@ -40,6 +40,10 @@ describe('session timing (SPEC §9)', () => {
     expect(safeNextPath('https://evil.example')).toBe('/dashboard');
     expect(safeNextPath('//evil.example')).toBe('/dashboard');
     expect(safeNextPath('/\\evil.example')).toBe('/dashboard');
+    // Open-redirect regression: browsers drop tabs and line breaks, leaving `//evil.example`.
+    expect(safeNextPath('/\t/evil.example')).toBe('/dashboard');
+    expect(safeNextPath('/\n/evil.example')).toBe('/dashboard');
+    expect(safeNextPath('/.//evil.example')).toBe('/dashboard');
     expect(safeNextPath('/logout')).toBe('/dashboard');
   });
 });

@@ -1,4 +1,4 @@
-// Session timing rules (SPEC §9, translated to our server sessions). Pure, so they are unit-tested.
+// Session timing rules (docs/domain.md §8, client timing). Pure, so they are unit-tested.
 
 /** A session counts as expired this long before its real expiry. */
 export const EXPIRY_MARGIN_MS = 30_000;
@@ -38,11 +38,25 @@ export function apiTimeout(isMobile: boolean): number {
   return isMobile ? API_TIMEOUT_MOBILE_MS : API_TIMEOUT_MS;
 }
 
-/** Only same-site relative paths are accepted as "go back to" targets after sign-in. */
+const PARSE_ORIGIN = 'http://app.invalid';
+
+/**
+ * Only same-site relative paths are accepted as "go back to" targets after sign-in. The target is
+ * resolved as a browser would (backslashes become slashes, tabs and line breaks are dropped), so
+ * `/\t/evil.example` is refused like `//evil.example`; the same rule as the server's
+ * sameOriginPath (server/lib/safe-redirect.ts).
+ */
 export function safeNextPath(next: string | null | undefined, fallback = '/dashboard'): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\'))
+  if (!next || !next.startsWith('/')) return fallback;
+  let url: URL;
+  try {
+    url = new URL(next, PARSE_ORIGIN);
+  } catch {
     return fallback;
-  if (next.startsWith('/login') || next.startsWith('/logout') || next.startsWith('/register'))
+  }
+  if (url.origin !== PARSE_ORIGIN || url.pathname.startsWith('//')) return fallback;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (path.startsWith('/login') || path.startsWith('/logout') || path.startsWith('/register'))
     return fallback;
-  return next;
+  return path;
 }

@@ -60,7 +60,10 @@ function schedule(expiresAt: number) {
   );
 }
 
-/** Reads the user row the header shows. A failure is logged and leaves `me` null (SPEC §8). */
+/**
+ * Reads the user row the header shows. A failure is logged and leaves `me` null
+ * (docs/domain.md §8).
+ */
 async function loadMe(user: AuthUser): Promise<Me | null> {
   if (!user.emailVerified) return null;
   meLoadedAt = Date.now();

@@ -16,7 +16,7 @@ import {
 import type { ServiceField } from '../../../shared/schemas/catalogue';
 import { user } from './auth';
 
-/** A service customers can order (DESIGN.md §5). Prices are integer cents. */
+/** A service customers can order (docs/domain.md §4). Prices are integer cents. */
 export const service = pgTable(
   'service',
   {

@@ -13,9 +13,10 @@ import {
 import { user } from './auth';
 
 /**
- * Ledger accounts (DESIGN.md §4). Customer accounts ('available', 'held') belong to a user and
- * can never go below zero; system accounts (funding per method, revenue, adjustments) have no
- * user and may be negative. Balances are integer cents and change only through transfer().
+ * Ledger accounts (docs/domain.md §3). Customer accounts ('available', 'held') belong to a
+ * user and can never go below zero; system accounts (funding per method, revenue, adjustments)
+ * have no user and may be negative. Balances are integer cents and change only through
+ * transfer().
  */
 export const ledgerAccount = pgTable(
   'ledger_account',

@@ -6,10 +6,14 @@ import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
 import { balances, customerAccounts, systemAccount, transfer } from '../ledger/ledger.service';
 
+/** Four eyes, as for manual payments (funds.service.ts): nobody corrects their own balance. */
+const OWN_BALANCE = 'No puedes ajustar tu propio saldo. Pide a otro administrador que lo haga.';
+
 /**
  * An admin's balance correction: one transfer against the adjustments account. A debit that
  * would take the balance below zero is refused (402). The admin and reason are audited.
- * `requestKey` makes a retried request (same key) move nothing the second time.
+ * `requestKey` makes a retried request (same key) move nothing the second time. An admin's own
+ * balance is refused (403) before anything is read or written.
  */
 export async function adjustBalance(
   db: Db,
@@ -22,6 +26,7 @@ export async function adjustBalance(
     ipAddress: string;
   },
 ): Promise<{ available: string; held: string; transferId: string; replayed: boolean }> {
+  if (input.userId === input.adminId) throw new AppError('FORBIDDEN', OWN_BALANCE);
   const cents = parseAmount(input.amount);
   if (cents === null || cents === 0n)
     throw new AppError('VALIDATION_FAILED', undefined, { amount: 'Escribe un importe válido.' });

@@ -1,14 +1,18 @@
 import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import { formatAmount } from '../../../shared/money';
-import type { CustomerSummary } from '../../../shared/schemas/admin';
+import {
+  CUSTOMER_SEARCH_MAX_LENGTH,
+  CUSTOMER_SEARCH_MIN_LENGTH,
+  type CustomerSummary,
+} from '../../../shared/schemas/admin';
 import type { Db } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { ledgerAccount } from '../../db/schema/ledger';
 
 /** Customers whose e-mail or name contains `q` (at most 20), with their available balance. */
 export async function searchCustomers(db: Db, q: string): Promise<CustomerSummary[]> {
-  const term = q.trim().slice(0, 100);
-  if (term.length < 2) return [];
+  const term = q.trim().slice(0, CUSTOMER_SEARCH_MAX_LENGTH);
+  if (term.length < CUSTOMER_SEARCH_MIN_LENGTH) return [];
   const pattern = `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   const rows = await db
     .select({

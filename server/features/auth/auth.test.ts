@@ -21,7 +21,7 @@ describe.each(dbTargets())('accounts on %s', (target) => {
     await t.close();
   });
 
-  it('registers a customer signed in but unverified, with a verification e-mail in the outbox', async () => {
+  it('registers a customer unverified, with a verification e-mail in the outbox; signed in, the account is still unverified', async () => {
     const c = t.client();
     const email = uniqueEmail();
     const res = await c.post('/api/auth/sign-up/email', {
@@ -34,6 +34,11 @@ describe.each(dbTargets())('accounts on %s', (target) => {
     expect(row).toMatchObject({ name: 'Ana Pérez', emailVerified: false, role: 'customer' });
     const mail = await t.waitForMail(email, /Verifica tu correo/);
     expect(mail.text).toContain('caduca en 1 hora');
+    // Sign-up signs nobody in (docs/decisions/0010); signing in gives an unverified session.
+    expect((await c.get('/api/me')).status).toBe(401);
+    expect(
+      (await c.post('/api/auth/sign-in/email', { email, password: GOOD_PASSWORD })).status,
+    ).toBe(200);
     // Unverified: every protected API answers 403, not only a client redirect.
     const me = await c.get('/api/me');
     expect(me.status).toBe(403);
@@ -250,11 +255,10 @@ describe.each(dbTargets())('accounts on %s', (target) => {
   });
 
   it('sets an HttpOnly, SameSite=Lax session cookie', async () => {
-    const res = await t.client().post('/api/auth/sign-up/email', {
-      name: 'F',
-      email: uniqueEmail(),
-      password: GOOD_PASSWORD,
-    });
+    const { email } = await registerVerified(t, 'F');
+    const res = await t
+      .client()
+      .post('/api/auth/sign-in/email', { email, password: GOOD_PASSWORD });
     const cookie = res.headers
       .getSetCookie()
       .find((l) => l.startsWith('better-auth.session_token='));

@@ -1,24 +1,21 @@
-import { Hono, type Context } from 'hono';
+import { z } from 'zod';
 import { CATEGORIES } from '../../../shared/categories';
-import type { Db } from '../../db/client';
-import type { Auth } from '../../lib/auth';
-import { AppError } from '../../lib/errors';
-import { readJson, requireAdmin, requireVerifiedUser, type AppEnv } from '../../lib/http';
 import {
   BulkPriceSchema,
+  CategorySlugSchema,
   CreateServiceSchema,
   ReorderSchema,
   UpdateServiceSchema,
-  isCategorySlug,
   quantityErrors,
   type CategoryCountDto,
 } from '../../../shared/schemas/catalogue';
+import { idParams } from '../../../shared/schemas/query';
+import { defineRoute, type RouteDeps } from '../../lib/route';
 import {
   bulkPriceChange,
   categoryCounts,
   createService,
   getService,
-  type ServiceRow,
   listServices,
   reorder,
   serviceHistory,
@@ -26,35 +23,30 @@ import {
   toAdminServiceDto,
   toServiceDto,
   updateService,
+  type ServiceRow,
 } from './catalogue.service';
 
-/** /api/services: the catalogue as verified customers see it (active services only). */
-export function catalogueRoutes(deps: { db: Db; auth: Auth }) {
-  return new Hono<AppEnv>()
-    .get('/', async (c) => {
-      await requireVerifiedUser(deps.auth, c);
-      const category = c.req.query('category')?.trim() || undefined;
-      if (category !== undefined && !isCategorySlug(category)) {
-        throw new AppError('BAD_REQUEST', 'La categoría no existe.');
-      }
-      const rows = await listServices(deps.db, { category });
-      return c.json({ items: rows.map(toServiceDto) });
-    })
-    .get('/categories', async (c) => {
-      await requireVerifiedUser(deps.auth, c);
-      const counts = await categoryCounts(deps.db);
-      const items: CategoryCountDto[] = CATEGORIES.map((cat) => ({
-        slug: cat.slug,
-        label: cat.label,
-        count: counts[cat.slug],
-      }));
-      return c.json(items);
-    })
-    .get('/:id', async (c) => {
-      await requireVerifiedUser(deps.auth, c);
-      return c.json(toServiceDto(await getService(deps.db, c.req.param('id'))));
-    });
-}
+const SERVICE_ID = idParams('Identificador del servicio (UUID).');
+
+/**
+ * The largest service the schema accepts: name, description and delivery time (1180 characters)
+ * and 10 fields, each at most a list of 100 options of 100 characters, an 80-character label and
+ * a 200-character hint. At 3 bytes a character (accents, «—») that is about 31 KB a field and
+ * 317 KB in all; plain ASCII is a third of it.
+ */
+const SERVICE_BODY_LIMIT = 320 * 1024;
+
+/** The reorder list: up to 1000 UUIDs of 36 characters, quoted and comma-separated (≈39 KB). */
+const REORDER_BODY_LIMIT = 48 * 1024;
+
+const ListServicesQuerySchema = z.object({
+  // An empty `?category=` means no filter, as the web app sends it for «Todas».
+  category: z
+    .union([CategorySlugSchema, z.literal('')], { error: 'La categoría no existe.' })
+    .transform((v) => v || undefined)
+    .optional()
+    .meta({ description: 'Solo los servicios de esta categoría.' }),
+});
 
 /**
  * A body refused by the schema also names the quantity problems (min > max, missing bounds of a
@@ -62,78 +54,200 @@ export function catalogueRoutes(deps: { db: Db; auth: Auth }) {
  * error at once instead of one save later. For an edit, what the body leaves out is read from
  * the service as saved.
  */
-async function withQuantityErrors(
-  c: Context,
-  err: unknown,
+function quantityProblems(
+  raw: unknown,
   saved?: Pick<ServiceRow, 'unit' | 'minQuantity' | 'maxQuantity'> | null,
-): Promise<unknown> {
-  if (!(err instanceof AppError) || err.code !== 'VALIDATION_FAILED') return err;
-  const raw: unknown = await c.req.json().catch(() => null);
-  if (typeof raw !== 'object' || raw === null) return err;
+): Record<string, string> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return {};
   const body = raw as Record<string, unknown>;
   const whole = (key: 'minQuantity' | 'maxQuantity') => {
     if (!(key in body)) return saved?.[key] ?? undefined;
     const v = body[key];
     return typeof v === 'number' && Number.isInteger(v) ? v : undefined;
   };
-  const quantity = quantityErrors({
+  return quantityErrors({
     unit: typeof body.unit === 'string' ? body.unit : (saved?.unit ?? 'order'),
     minQuantity: whole('minQuantity'),
     maxQuantity: whole('maxQuantity'),
   });
-  return new AppError('VALIDATION_FAILED', err.message, { ...quantity, ...err.fields });
 }
 
-/** /api/admin/services: managing the catalogue. Every route checks the admin role first. */
-export function catalogueAdminRoutes(deps: { db: Db; auth: Auth }) {
-  return new Hono<AppEnv>()
-    .get('/', async (c) => {
-      await requireAdmin(deps.auth, c);
-      const rows = await listServices(deps.db, { includeInactive: true });
-      return c.json({ items: rows.map(toAdminServiceDto) });
-    })
-    .post('/', async (c) => {
-      const admin = await requireAdmin(deps.auth, c);
-      const input = await readJson(c, CreateServiceSchema).catch(async (err: unknown) => {
-        throw await withQuantityErrors(c, err);
-      });
-      const row = await createService(deps.db, admin.id, input, c.get('clientIp'));
-      return c.json(toAdminServiceDto(row), 201);
-    })
-    .post('/reorder', async (c) => {
-      const admin = await requireAdmin(deps.auth, c);
-      const { ids } = await readJson(c, ReorderSchema);
-      await reorder(deps.db, admin.id, ids, c.get('clientIp'));
-      const rows = await listServices(deps.db, { includeInactive: true });
-      return c.json({ items: rows.map(toAdminServiceDto) });
-    })
-    .post('/bulk-price', async (c) => {
-      const admin = await requireAdmin(deps.auth, c);
-      const input = await readJson(c, BulkPriceSchema);
-      return c.json(await bulkPriceChange(deps.db, admin.id, input, c.get('clientIp')));
-    })
-    .get('/:id', async (c) => {
-      await requireAdmin(deps.auth, c);
-      const row = await getService(deps.db, c.req.param('id'), { includeInactive: true });
-      return c.json(toAdminServiceDto(row));
-    })
-    .get('/:id/audit', async (c) => {
-      await requireAdmin(deps.auth, c);
-      return c.json({ items: await serviceHistory(deps.db, c.req.param('id')) });
-    })
-    .patch('/:id', async (c) => {
-      const admin = await requireAdmin(deps.auth, c);
-      const id = c.req.param('id');
-      const patch = await readJson(c, UpdateServiceSchema).catch(async (err: unknown) => {
-        const saved = await getService(deps.db, id, { includeInactive: true }).catch(() => null);
-        throw await withQuantityErrors(c, err, saved);
-      });
-      const ip = c.get('clientIp');
-      const keys = Object.keys(patch);
-      const row =
-        keys.length === 1 && patch.active !== undefined
-          ? await setActive(deps.db, admin.id, id, patch.active, ip)
-          : await updateService(deps.db, admin.id, id, patch, ip);
-      return c.json(toAdminServiceDto(row));
-    });
+async function savedQuantities(deps: RouteDeps, id: string) {
+  return getService(deps.db, id, { includeInactive: true }).catch(() => null);
 }
+
+/** /api/services: the catalogue as verified customers see it (active services only). */
+export const catalogueRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/api/services',
+    operationId: 'listServices',
+    tag: 'Catálogo',
+    summary: 'Servicios activos',
+    access: 'customer',
+    query: ListServicesQuerySchema,
+    responses: [
+      { status: 200, description: 'Los servicios, en el orden del catálogo.', body: 'ServiceList' },
+    ],
+    handler: async ({ c, deps, query }) => {
+      const rows = await listServices(deps.db, { category: query.category });
+      return c.json({ items: rows.map(toServiceDto) });
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/services/categories',
+    operationId: 'listCategories',
+    tag: 'Catálogo',
+    summary: 'Categorías con el número de servicios activos',
+    access: 'customer',
+    responses: [
+      { status: 200, description: 'Las siete categorías, en orden.', body: 'CategoryCountList' },
+    ],
+    handler: async ({ c, deps }) => {
+      const counts = await categoryCounts(deps.db);
+      const items: CategoryCountDto[] = CATEGORIES.map((cat) => ({
+        slug: cat.slug,
+        label: cat.label,
+        count: counts[cat.slug],
+      }));
+      return c.json(items);
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/services/:id',
+    operationId: 'getService',
+    tag: 'Catálogo',
+    summary: 'Un servicio activo',
+    access: 'customer',
+    params: SERVICE_ID,
+    responses: [{ status: 200, description: 'El servicio.', body: 'ServiceDto' }],
+    errors: ['NOT_FOUND'],
+    handler: async ({ c, deps, params }) =>
+      c.json(toServiceDto(await getService(deps.db, params.id))),
+  }),
+];
+
+/** /api/admin/services: managing the catalogue (admins only). */
+export const catalogueAdminRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/services',
+    operationId: 'adminListServices',
+    tag: 'Administración',
+    summary: 'Todos los servicios, también los inactivos',
+    access: 'admin',
+    responses: [{ status: 200, description: 'Los servicios.', body: 'AdminServiceList' }],
+    handler: async ({ c, deps }) => {
+      const rows = await listServices(deps.db, { includeInactive: true });
+      return c.json({ items: rows.map(toAdminServiceDto) });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/services',
+    operationId: 'adminCreateService',
+    tag: 'Administración',
+    summary: 'Crear un servicio',
+    access: 'admin',
+    body: {
+      schema: CreateServiceSchema,
+      moreErrors: async ({ raw }) => quantityProblems(raw),
+    },
+    bodyLimit: SERVICE_BODY_LIMIT,
+    responses: [{ status: 201, description: 'El servicio creado.', body: 'AdminServiceDto' }],
+    handler: async ({ c, deps, user, body }) => {
+      const row = await createService(deps.db, user.id, body, c.get('clientIp'));
+      return c.json(toAdminServiceDto(row), 201);
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/services/reorder',
+    operationId: 'adminReorderServices',
+    tag: 'Administración',
+    summary: 'Cambiar el orden del catálogo',
+    access: 'admin',
+    body: { schema: ReorderSchema },
+    bodyLimit: REORDER_BODY_LIMIT,
+    responses: [
+      { status: 200, description: 'Los servicios en el orden nuevo.', body: 'AdminServiceList' },
+    ],
+    handler: async ({ c, deps, user, body }) => {
+      await reorder(deps.db, user.id, body.ids, c.get('clientIp'));
+      const rows = await listServices(deps.db, { includeInactive: true });
+      return c.json({ items: rows.map(toAdminServiceDto) });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/services/bulk-price',
+    operationId: 'adminBulkPriceChange',
+    tag: 'Administración',
+    summary: 'Subir o bajar precios en bloque por un porcentaje',
+    description:
+      'Todos los servicios, o los de una categoría; cada precio se redondea hacia arriba al centavo.',
+    access: 'admin',
+    // `{ "percent": -5.5, "category": "IMEI" }`: the default limit is plenty.
+    body: { schema: BulkPriceSchema },
+    responses: [
+      { status: 200, description: 'Cuántos precios cambiaron.', body: 'BulkPriceResult' },
+    ],
+    handler: async ({ c, deps, user, body }) =>
+      c.json(await bulkPriceChange(deps.db, user.id, body, c.get('clientIp'))),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/services/:id',
+    operationId: 'adminGetService',
+    tag: 'Administración',
+    summary: 'Un servicio, activo o no',
+    access: 'admin',
+    params: SERVICE_ID,
+    responses: [{ status: 200, description: 'El servicio.', body: 'AdminServiceDto' }],
+    errors: ['NOT_FOUND'],
+    handler: async ({ c, deps, params }) =>
+      c.json(toAdminServiceDto(await getService(deps.db, params.id, { includeInactive: true }))),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/services/:id/audit',
+    operationId: 'adminServiceHistory',
+    tag: 'Administración',
+    summary: 'Historial de cambios de un servicio',
+    description:
+      'Lo que el registro de auditoría guarda de ese servicio: altas, cambios, activaciones, reordenaciones que lo movieron y cambios de precio en bloque.',
+    access: 'admin',
+    params: SERVICE_ID,
+    responses: [{ status: 200, description: 'Los cambios.', body: 'ServiceHistory' }],
+    errors: ['NOT_FOUND'],
+    handler: async ({ c, deps, params }) =>
+      c.json({ items: await serviceHistory(deps.db, params.id) }),
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/api/admin/services/:id',
+    operationId: 'adminUpdateService',
+    tag: 'Administración',
+    summary: 'Modificar, activar o desactivar un servicio',
+    access: 'admin',
+    params: SERVICE_ID,
+    body: {
+      schema: UpdateServiceSchema,
+      moreErrors: async ({ raw, params, deps }) =>
+        quantityProblems(raw, await savedQuantities(deps, params.id)),
+    },
+    bodyLimit: SERVICE_BODY_LIMIT,
+    responses: [{ status: 200, description: 'El servicio modificado.', body: 'AdminServiceDto' }],
+    errors: ['NOT_FOUND'],
+    handler: async ({ c, deps, user, params, body }) => {
+      const ip = c.get('clientIp');
+      const row =
+        Object.keys(body).length === 1 && body.active !== undefined
+          ? await setActive(deps.db, user.id, params.id, body.active, ip)
+          : await updateService(deps.db, user.id, params.id, body, ip);
+      return c.json(toAdminServiceDto(row));
+    },
+  }),
+];

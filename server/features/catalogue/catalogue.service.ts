@@ -21,6 +21,7 @@ import {
 
 export type ServiceRow = typeof service.$inferSelect;
 
+/** The ids of a reorder come in the body, unchecked: a malformed one is an unknown service. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND_MESSAGE = 'El servicio no existe o no está disponible.';
 
@@ -64,13 +65,15 @@ export async function listServices(
     .orderBy(asc(service.sortOrder), asc(service.name), asc(service.id));
 }
 
-/** One service; 404 for an unknown, malformed or (unless `includeInactive`) inactive id. */
+/**
+ * One service; 404 for an unknown or (unless `includeInactive`) inactive id. `id` is a UUID: the
+ * routes' path parameter is checked before.
+ */
 export async function getService(
   db: Db,
   id: string,
   options: { includeInactive?: boolean } = {},
 ): Promise<ServiceRow> {
-  if (!UUID.test(id)) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
   const [row] = await db.select().from(service).where(eq(service.id, id));
   if (!row || (!row.active && !options.includeInactive)) {
     throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
@@ -155,7 +158,6 @@ export async function createService(
 
 /** Locks one service row for an admin change; 404 when unknown (inactive ones included). */
 async function lockService(tx: Tx, id: string): Promise<ServiceRow> {
-  if (!UUID.test(id)) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
   const [row] = await tx.select().from(service).where(eq(service.id, id)).for('update');
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
   return row;

@@ -112,11 +112,17 @@ describe.each(dbTargets())('service catalogue on %s', (target) => {
     );
     expect(detail).toEqual(icloud);
 
-    const unknown = await json<{ message: string }>(
+    const unknown = await json<{ code: string; fields: Record<string, string> }>(
       await call(customer, 'GET', '/api/services?category=juegos'),
       400,
     );
-    expect(unknown.message).toBe('La categoría no existe.');
+    expect(unknown.code).toBe('VALIDATION_FAILED');
+    expect(unknown.fields).toEqual({ category: 'La categoría no existe.' });
+    // An empty filter is no filter.
+    const none = await json<{ items: ServiceDto[] }>(
+      await call(customer, 'GET', '/api/services?category='),
+    );
+    expect(none.items).toHaveLength(all.items.length);
 
     const categories = await json<CategoryCountDto[]>(
       await call(customer, 'GET', '/api/services/categories'),
@@ -126,12 +132,21 @@ describe.each(dbTargets())('service catalogue on %s', (target) => {
   });
 
   it('404 for unknown, malformed and inactive services; admins still see inactive ones', async () => {
-    for (const id of ['00000000-0000-4000-8000-000000000000', 'no-es-un-uuid', "1' OR 1=1"]) {
-      const body = await json<{ message: string }>(
+    const unknown = await json<{ code: string; message: string }>(
+      await call(customer, 'GET', '/api/services/00000000-0000-4000-8000-000000000000'),
+      404,
+    );
+    expect(unknown).toEqual({
+      code: 'NOT_FOUND',
+      message: 'El servicio no existe o no está disponible.',
+    });
+    // A malformed id is refused by the route's path parameter, before the service is asked.
+    for (const id of ['no-es-un-uuid', "1' OR 1=1"]) {
+      const body = await json<{ code: string }>(
         await call(customer, 'GET', `/api/services/${encodeURIComponent(id)}`),
         404,
       );
-      expect(body.message).toBe('El servicio no existe o no está disponible.');
+      expect(body.code).toBe('NOT_FOUND');
     }
     const [target] = await listServices(t.database.db, { category: 'gaming' });
     if (!target) throw new Error('no gaming service');

@@ -5,10 +5,12 @@ import { contactMessage } from '../../db/schema/contact';
 import { contactNotificationEmail } from '../../lib/email-templates';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mail';
+import { mailAfterCommit } from '../../lib/notify';
 
 /**
- * Stores the message first (nothing is lost if mail fails), then e-mails the operator and
- * marks it sent. A message that could not be e-mailed stays in the table with emailed_at NULL.
+ * Stores the message first (nothing is lost if mail fails), then e-mails the operator after the
+ * insert and marks it sent. A message that could not be e-mailed stays in the table with
+ * emailed_at NULL.
  */
 export async function submitContactMessage(
   deps: {
@@ -20,28 +22,31 @@ export async function submitContactMessage(
   },
   input: Contact,
   meta: { ipAddress: string; userId: string | null },
-): Promise<{ id: string; emailed: boolean }> {
+): Promise<{ id: string }> {
   const [row] = await deps.db
     .insert(contactMessage)
     .values({ ...input, ipAddress: meta.ipAddress, userId: meta.userId })
     .returning({ id: contactMessage.id });
   if (!row) throw new Error('contact message insert returned no row');
-  if (!deps.operatorEmail) {
+  const operator = deps.operatorEmail;
+  if (!operator) {
     deps.logger.warn(
       { id: row.id },
       'contact message stored; no CONTACT_EMAIL or ADMIN_EMAIL to notify',
     );
-    return { id: row.id, emailed: false };
+    return { id: row.id };
   }
-  try {
-    await deps.mailer.send(contactNotificationEmail(deps.appName, deps.operatorEmail, input));
-    await deps.db
-      .update(contactMessage)
-      .set({ emailedAt: new Date() })
-      .where(eq(contactMessage.id, row.id));
-    return { id: row.id, emailed: true };
-  } catch (err) {
-    deps.logger.error({ err, id: row.id }, 'contact message stored but the e-mail failed');
-    return { id: row.id, emailed: false };
-  }
+  mailAfterCommit(
+    deps,
+    'contact message',
+    { id: row.id },
+    () => contactNotificationEmail(deps.appName, operator, input),
+    async () => {
+      await deps.db
+        .update(contactMessage)
+        .set({ emailedAt: new Date() })
+        .where(eq(contactMessage.id, row.id));
+    },
+  );
+  return { id: row.id };
 }

@@ -1,26 +1,21 @@
-import { formatAmount } from '../../../shared/money';
 import type { Context } from 'hono';
-import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import type { Db } from '../../db/client';
-import type { Env } from '../../env';
-import type { Auth } from '../../lib/auth';
-import { AppError } from '../../lib/errors';
-import { fieldErrors } from '../../../shared/schemas/auth';
-import { readJson, requireAdmin, requireVerifiedUser, type AppEnv } from '../../lib/http';
-import type { Logger } from '../../lib/logger';
-import type { Mailer } from '../../lib/mail';
+import { formatAmount } from '../../../shared/money';
 import {
-  AdminRequestStatusSchema,
+  AdminRequestsQuerySchema,
   CreateMethodSchema,
-  ManualRequestSchema,
   MAX_RECEIPT_BYTES,
   MAX_REQUEST_BODY_BYTES,
+  ManualRequestFormSchema,
+  ManualRequestSchema,
   RECEIPT_TOO_LARGE_MESSAGE,
   RejectSchema,
   UpdateMethodSchema,
-  type ManualRequestInput,
 } from '../../../shared/schemas/funds';
+import { idParams } from '../../../shared/schemas/query';
+import { downloadHeaders } from '../../lib/download';
+import { AppError } from '../../lib/errors';
+import type { AppEnv } from '../../lib/http';
+import { defineRoute, type RouteDeps, type SuccessSpec } from '../../lib/route';
 import {
   approve,
   createMethod,
@@ -37,74 +32,49 @@ import {
 } from './funds.service';
 import type { ReceiptUpload } from './receipts';
 
-export type FundsDeps = { db: Db; auth: Auth; env: Env; mailer: Mailer; logger: Logger };
+const REQUEST_ID = 'Identificador de la solicitud (UUID).';
 
-function tooLarge(c: Context) {
-  return c.json({ code: 'PAYLOAD_TOO_LARGE', message: RECEIPT_TOO_LARGE_MESSAGE }, 413);
-}
+const RECEIPT_RESPONSE: SuccessSpec = {
+  status: 200,
+  description: 'El archivo del comprobante.',
+  body: {
+    media: ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'],
+    description: 'El comprobante tal como se subió.',
+  },
+};
 
-/** Refuses a declared body over 6 MB before anything is read; a body without length is counted. */
-const requestBodyLimit = bodyLimit({ maxSize: MAX_REQUEST_BODY_BYTES, onError: tooLarge });
-
-function formText(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
-
-/** JSON `{ methodId, amount, reference }`, or a form with the same fields and an optional file `receipt`. */
-async function readRequestBody(
+/**
+ * The optional `receipt` file of a form body. A form sent without choosing a file still carries
+ * an empty file part; a `receipt` sent as text (curl's `-F receipt=x` instead of `-F receipt=@x`)
+ * is refused rather than silently dropped.
+ */
+async function receiptUpload(
   c: Context<AppEnv>,
-): Promise<{ input: ManualRequestInput; receipt: ReceiptUpload | null }> {
-  const type = (c.req.header('content-type') ?? '').toLowerCase();
-  if (type.startsWith('application/json')) {
-    return { input: await readJson(c, ManualRequestSchema), receipt: null };
+  files: Record<string, File>,
+): Promise<ReceiptUpload | null> {
+  const file = files.receipt;
+  if (!file) {
+    // Hono keeps the form the route wrapper already parsed; a JSON body gives {}.
+    const text = (await c.req.parseBody()).receipt;
+    if (typeof text === 'string' && text !== '') {
+      throw new AppError('VALIDATION_FAILED', undefined, {
+        receipt: 'Adjunta el comprobante como archivo.',
+      });
+    }
+    return null;
   }
-  if (
-    !type.startsWith('multipart/form-data') &&
-    !type.startsWith('application/x-www-form-urlencoded')
-  ) {
-    throw new AppError('BAD_REQUEST', 'Envía los datos como JSON o como formulario.');
-  }
-  let form: Record<string, string | File>;
-  try {
-    form = await c.req.parseBody();
-  } catch {
-    throw new AppError('BAD_REQUEST', 'El formulario enviado no es válido.');
-  }
-  const parsed = ManualRequestSchema.safeParse({
-    methodId: formText(form.methodId),
-    amount: formText(form.amount),
-    reference: formText(form.reference),
-  });
-  if (!parsed.success)
-    throw new AppError('VALIDATION_FAILED', undefined, fieldErrors(parsed.error));
-  const file = form.receipt;
-  if (file === undefined || file === '') return { input: parsed.data, receipt: null };
-  if (typeof file === 'string') {
-    throw new AppError('VALIDATION_FAILED', undefined, {
-      receipt: 'Adjunta el comprobante como archivo.',
-    });
-  }
-  // A form sent without choosing a file still carries an empty file part.
-  if (file.size === 0) return { input: parsed.data, receipt: null };
+  if (file.size === 0) return null;
   if (file.size > MAX_RECEIPT_BYTES)
     throw new AppError('PAYLOAD_TOO_LARGE', RECEIPT_TOO_LARGE_MESSAGE);
-  return {
-    input: parsed.data,
-    receipt: { bytes: new Uint8Array(await file.arrayBuffer()), mime: file.type },
-  };
+  return { bytes: new Uint8Array(await file.arrayBuffer()), mime: file.type };
 }
 
+/** A receipt is always a download: a PDF may carry JavaScript, so it is never shown inline. */
 function sendReceipt(c: Context<AppEnv>, file: ReceiptFile) {
-  return c.body(file.stream, 200, {
-    'Content-Type': file.mime,
-    'Content-Length': String(file.size),
-    'Content-Disposition': `inline; filename="${file.fileName}"`,
-    'X-Content-Type-Options': 'nosniff',
-    'Cache-Control': 'private, no-store',
-  });
+  return c.body(file.stream, 200, downloadHeaders(file));
 }
 
-function notifier(deps: FundsDeps): ReviewNotifier {
+function notifier(deps: RouteDeps): ReviewNotifier {
   return {
     mailer: deps.mailer,
     logger: deps.logger,
@@ -114,10 +84,18 @@ function notifier(deps: FundsDeps): ReviewNotifier {
 }
 
 /** /api/funds: the customer's side of manual top-ups. */
-export function fundsRoutes(deps: FundsDeps) {
-  return new Hono<AppEnv>()
-    .get('/methods', async (c) => {
-      await requireVerifiedUser(deps.auth, c);
+export const fundsRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/api/funds/methods',
+    operationId: 'listFundingMethods',
+    tag: 'Recargas',
+    summary: 'Métodos de recarga disponibles',
+    description:
+      'La tarjeta (con sus límites, o `null` si no está configurada), los métodos de pago manual activos con sus instrucciones, y los códigos de recarga.',
+    access: 'customer',
+    responses: [{ status: 200, description: 'Los métodos.', body: 'FundingMethods' }],
+    handler: async ({ c, deps }) => {
       const methods = await listMethods(deps.db, { activeOnly: true });
       const card = deps.env.stripe;
       return c.json({
@@ -127,84 +105,155 @@ export function fundsRoutes(deps: FundsDeps) {
         manual: methods.map(toPublicMethodDto),
         voucher: true,
       });
-    })
-    .post('/requests', requestBodyLimit, async (c) => {
-      const u = await requireVerifiedUser(deps.auth, c);
-      const { input, receipt } = await readRequestBody(c);
-      const created = await createRequest(deps.db, u.id, input, receipt, deps.env.DATA_DIR);
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/funds/requests',
+    operationId: 'createManualTopup',
+    tag: 'Recargas',
+    summary: 'Declarar un pago manual (transferencia, PayPal, cripto…)',
+    description:
+      'Registra el pago como pendiente de revisión; el saldo se acredita cuando un administrador lo aprueba. Se puede enviar como JSON o como formulario con un comprobante (PNG, JPG, WEBP o PDF de hasta 5 MB). Como máximo 5 solicitudes pendientes a la vez.',
+    access: 'customer',
+    body: { schema: ManualRequestSchema, form: ManualRequestFormSchema },
+    // The receipt (5 MB) plus the fields and the multipart overhead.
+    bodyLimit: MAX_REQUEST_BODY_BYTES,
+    bodyLimitMessage: RECEIPT_TOO_LARGE_MESSAGE,
+    responses: [{ status: 201, description: 'Solicitud registrada.', body: 'PaymentDto' }],
+    errors: ['NOT_FOUND', 'CONFLICT', 'PAYLOAD_TOO_LARGE'],
+    handler: async ({ c, deps, user, body, files }) => {
+      const receipt = await receiptUpload(c, files);
+      const created = await createRequest(deps.db, user.id, body, receipt, deps.env.DATA_DIR);
       c.get('logger').info(
         { paymentId: created.id, amount: created.amount },
         'manual top-up requested',
       );
       return c.json(created, 201);
-    })
-    .get('/requests', async (c) => {
-      const u = await requireVerifiedUser(deps.auth, c);
-      return c.json({ items: await listRequests(deps.db, u.id) });
-    })
-    .get('/requests/:id/receipt', async (c) => {
-      const u = await requireVerifiedUser(deps.auth, c);
-      const file = await receiptFile(deps.db, u, c.req.param('id'), deps.env.DATA_DIR);
-      return sendReceipt(c, file);
-    });
-}
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/funds/requests',
+    operationId: 'listManualTopups',
+    tag: 'Recargas',
+    summary: 'Mis pagos manuales declarados',
+    access: 'customer',
+    responses: [{ status: 200, description: 'Las solicitudes.', body: 'PaymentList' }],
+    handler: async ({ c, deps, user }) => c.json({ items: await listRequests(deps.db, user.id) }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/funds/requests/:id/receipt',
+    operationId: 'getManualTopupReceipt',
+    tag: 'Recargas',
+    summary: 'Descargar el comprobante de un pago manual propio',
+    access: 'customer',
+    params: idParams(REQUEST_ID),
+    responses: [RECEIPT_RESPONSE],
+    errors: ['NOT_FOUND'],
+    handler: async ({ c, deps, user, params }) =>
+      sendReceipt(c, await receiptFile(deps.db, user, params.id, deps.env.DATA_DIR)),
+  }),
+];
 
-/** /api/admin/funds: methods and the review queue. Every route checks the admin role first. */
-export function fundsAdminRoutes(deps: FundsDeps) {
-  return new Hono<AppEnv>()
-    .get('/requests', async (c) => {
-      await requireAdmin(deps.auth, c);
-      const parsed = AdminRequestStatusSchema.safeParse(c.req.query('status') ?? 'pending');
-      if (!parsed.success) {
-        throw new AppError('VALIDATION_FAILED', undefined, {
-          status: parsed.error.issues[0]?.message ?? 'Estado no válido.',
-        });
-      }
-      return c.json({ items: await listRequestsByStatus(deps.db, parsed.data) });
-    })
-    .post('/requests/:id/approve', async (c) => {
-      const admin = await requireAdmin(deps.auth, c);
-      const result = await approve(
-        deps.db,
-        admin.id,
-        c.req.param('id'),
-        c.get('clientIp'),
-        notifier(deps),
-      );
-      return c.json(result);
-    })
-    .post('/requests/:id/reject', async (c) => {
-      const admin = await requireAdmin(deps.auth, c);
-      const { reason } = await readJson(c, RejectSchema);
-      const result = await reject(
-        deps.db,
-        admin.id,
-        c.req.param('id'),
-        reason,
-        c.get('clientIp'),
-        notifier(deps),
-      );
-      return c.json(result);
-    })
-    .get('/requests/:id/receipt', async (c) => {
-      const admin = await requireAdmin(deps.auth, c);
-      const file = await receiptFile(deps.db, admin, c.req.param('id'), deps.env.DATA_DIR);
-      return sendReceipt(c, file);
-    })
-    .get('/methods', async (c) => {
-      await requireAdmin(deps.auth, c);
-      return c.json({ items: await listMethods(deps.db, { activeOnly: false }) });
-    })
-    .post('/methods', async (c) => {
-      const admin = await requireAdmin(deps.auth, c);
-      const input = await readJson(c, CreateMethodSchema);
-      return c.json(await createMethod(deps.db, admin.id, input, c.get('clientIp')), 201);
-    })
-    .patch('/methods/:id', async (c) => {
-      const admin = await requireAdmin(deps.auth, c);
-      const input = await readJson(c, UpdateMethodSchema);
-      return c.json(
-        await updateMethod(deps.db, admin.id, c.req.param('id'), input, c.get('clientIp')),
-      );
-    });
-}
+/** /api/admin/funds: methods and the review queue. */
+export const fundsAdminRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/funds/requests',
+    operationId: 'adminListManualTopups',
+    tag: 'Administración',
+    summary: 'Pagos manuales por revisar (o ya revisados)',
+    description: 'Los pendientes, del más antiguo al más reciente; los demás, del más reciente.',
+    access: 'admin',
+    query: AdminRequestsQuerySchema,
+    responses: [{ status: 200, description: 'Las solicitudes.', body: 'AdminRequestList' }],
+    errors: ['VALIDATION_FAILED'],
+    handler: async ({ c, deps, query }) =>
+      c.json({ items: await listRequestsByStatus(deps.db, query.status) }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/funds/requests/:id/approve',
+    operationId: 'adminApproveManualTopup',
+    tag: 'Administración',
+    summary: 'Aprobar un pago manual y acreditarlo',
+    description:
+      'Acredita el importe una sola vez, aunque se apruebe dos veces a la vez. Nadie puede aprobar una solicitud propia.',
+    access: 'admin',
+    params: idParams(REQUEST_ID),
+    responses: [
+      { status: 200, description: 'Solicitud aprobada y saldo acreditado.', body: 'ApproveResult' },
+    ],
+    errors: ['NOT_FOUND', 'CONFLICT'],
+    handler: async ({ c, deps, user, params }) =>
+      c.json(await approve(deps.db, user.id, params.id, c.get('clientIp'), notifier(deps))),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/funds/requests/:id/reject',
+    operationId: 'adminRejectManualTopup',
+    tag: 'Administración',
+    summary: 'Rechazar un pago manual con un motivo',
+    access: 'admin',
+    params: idParams(REQUEST_ID),
+    body: { schema: RejectSchema },
+    responses: [{ status: 200, description: 'Solicitud rechazada.', body: 'RejectResult' }],
+    errors: ['NOT_FOUND', 'CONFLICT'],
+    handler: async ({ c, deps, user, params, body }) =>
+      c.json(
+        await reject(deps.db, user.id, params.id, body.reason, c.get('clientIp'), notifier(deps)),
+      ),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/funds/requests/:id/receipt',
+    operationId: 'adminGetManualTopupReceipt',
+    tag: 'Administración',
+    summary: 'Descargar el comprobante de un pago manual',
+    access: 'admin',
+    params: idParams(REQUEST_ID),
+    responses: [RECEIPT_RESPONSE],
+    errors: ['NOT_FOUND'],
+    handler: async ({ c, deps, user, params }) =>
+      sendReceipt(c, await receiptFile(deps.db, user, params.id, deps.env.DATA_DIR)),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/funds/methods',
+    operationId: 'adminListFundingMethods',
+    tag: 'Administración',
+    summary: 'Métodos de pago manual, también los inactivos',
+    access: 'admin',
+    responses: [{ status: 200, description: 'Los métodos.', body: 'MethodList' }],
+    handler: async ({ c, deps }) =>
+      c.json({ items: await listMethods(deps.db, { activeOnly: false }) }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/funds/methods',
+    operationId: 'adminCreateFundingMethod',
+    tag: 'Administración',
+    summary: 'Crear un método de pago manual',
+    access: 'admin',
+    body: { schema: CreateMethodSchema },
+    responses: [{ status: 201, description: 'El método creado.', body: 'MethodDto' }],
+    handler: async ({ c, deps, user, body }) =>
+      c.json(await createMethod(deps.db, user.id, body, c.get('clientIp')), 201),
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/api/admin/funds/methods/:id',
+    operationId: 'adminUpdateFundingMethod',
+    tag: 'Administración',
+    summary: 'Modificar un método de pago manual',
+    access: 'admin',
+    params: idParams('Identificador del método (UUID).'),
+    body: { schema: UpdateMethodSchema },
+    responses: [{ status: 200, description: 'El método modificado.', body: 'MethodDto' }],
+    errors: ['NOT_FOUND'],
+    handler: async ({ c, deps, user, params, body }) =>
+      c.json(await updateMethod(deps.db, user.id, params.id, body, c.get('clientIp'))),
+  }),
+];

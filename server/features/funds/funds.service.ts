@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { manualMethod, payment } from '../../db/schema/payments';
 import { AppError } from '../../lib/errors';
+import { mailAfterCommit } from '../../lib/notify';
 import type { Logger } from '../../lib/logger';
 import type { MailMessage, Mailer } from '../../lib/mail';
 import { recordAudit } from '../audit/audit.service';
@@ -59,7 +60,10 @@ const MANUAL_LABEL = PAYMENT_METHOD_LABELS.manual;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Ids reach SQL only in uuid shape: anything else is simply "not found", never a 500. */
+/**
+ * The method id of a declaration reaches SQL only in uuid shape: anything else is simply "not
+ * available", never a 500. (Ids in paths are checked by the route's `idParams`.)
+ */
 function isUuid(value: string): boolean {
   return UUID_PATTERN.test(value);
 }
@@ -167,7 +171,6 @@ export async function updateMethod(
   input: UpdateMethodInput,
   ip: string,
 ): Promise<MethodDto> {
-  if (!isUuid(id)) throw new AppError('NOT_FOUND', METHOD_NOT_FOUND);
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select()
@@ -383,16 +386,16 @@ async function methodNameOf(db: Db, row: PaymentRow): Promise<string> {
 }
 
 /** Sends a review e-mail after the commit; a failure is logged and never undoes the review. */
-async function notifyCustomer(
+function notifyCustomer(
   db: Db,
   notify: ReviewNotifier | undefined,
   row: PaymentRow,
   build: (base: TopUpMailInput) => MailMessage,
-): Promise<void> {
+): void {
   if (!notify) return;
-  try {
+  mailAfterCommit(notify, 'top-up review', { paymentId: row.id }, async () => {
     const customer = await customerOf(db, row.userId);
-    const message = build({
+    return build({
       appName: notify.appName,
       appUrl: notify.appUrl,
       to: customer.email,
@@ -401,10 +404,7 @@ async function notifyCustomer(
       methodName: await methodNameOf(db, row),
       reference: row.reference,
     });
-    await notify.mailer.send(message);
-  } catch (err) {
-    notify.logger.error({ err, paymentId: row.id }, 'top-up review e-mail failed');
-  }
+  });
 }
 
 /**
@@ -419,7 +419,6 @@ export async function approve(
   ip: string,
   notify?: ReviewNotifier,
 ): Promise<ApproveResult> {
-  if (!isUuid(paymentId)) throw new AppError('NOT_FOUND', REQUEST_NOT_FOUND);
   const outcome = await db.transaction(async (tx) => {
     const current = await requestForReview(tx, adminId, paymentId);
     if (current.status !== 'pending') throw notPendingError(current.status, 'approve');
@@ -442,7 +441,7 @@ export async function approve(
     const after = await balances(tx, result.payment.userId);
     return { row: result.payment, available: after.available };
   });
-  await notifyCustomer(db, notify, outcome.row, (base) =>
+  notifyCustomer(db, notify, outcome.row, (base) =>
     topUpApprovedEmail({ ...base, balance: outcome.available }),
   );
   return {
@@ -460,7 +459,6 @@ export async function reject(
   ip: string,
   notify?: ReviewNotifier,
 ): Promise<RejectResult> {
-  if (!isUuid(paymentId)) throw new AppError('NOT_FOUND', REQUEST_NOT_FOUND);
   const row = await db.transaction(async (tx) => {
     const current = await requestForReview(tx, adminId, paymentId);
     if (current.status !== 'pending') throw notPendingError(current.status, 'reject');
@@ -477,7 +475,7 @@ export async function reject(
     });
     return result.payment;
   });
-  await notifyCustomer(db, notify, row, (base) => topUpRejectedEmail({ ...base, reason }));
+  notifyCustomer(db, notify, row, (base) => topUpRejectedEmail({ ...base, reason }));
   return { payment: toRequestDto(row, await methodNameOf(db, row)) };
 }
 
@@ -499,7 +497,6 @@ export async function receiptFile(
   dataDir: string,
 ): Promise<ReceiptFile> {
   const notFound = new AppError('NOT_FOUND', 'Ese comprobante no existe.');
-  if (!isUuid(paymentId)) throw notFound;
   const [row] = await db
     .select({
       userId: payment.userId,

@@ -303,7 +303,8 @@ describe.each(dbTargets())('manual top-ups on %s', (target) => {
     const notJson = await send(app, client, 'POST', '/api/funds/requests', {
       headers: { 'Content-Type': 'text/plain' },
     });
-    expect(notJson.status).toBe(400);
+    expect(notJson.status).toBe(415);
+    expect(await notJson.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
     const list = await send(app, client, 'GET', '/api/funds/requests');
     expect((await json<{ items: PaymentDto[] }>(list)).items).toEqual([]);
   });
@@ -356,7 +357,7 @@ describe.each(dbTargets())('manual top-ups on %s', (target) => {
       expect(file.status).toBe(200);
       expect(file.headers.get('content-type')).toBe('image/png');
       expect(file.headers.get('content-disposition')).toBe(
-        `inline; filename="comprobante-${created.id}.png"`,
+        `attachment; filename="comprobante-${created.id}.png"; filename*=UTF-8''comprobante-${created.id}.png`,
       );
       expect(file.headers.get('x-content-type-options')).toBe('nosniff');
       expect(Buffer.from(await file.arrayBuffer())).toEqual(PNG);
@@ -397,6 +398,51 @@ describe.each(dbTargets())('manual top-ups on %s', (target) => {
     const file = await send(app, client, 'GET', `/api/funds/requests/${created.id}/receipt`);
     expect(file.headers.get('content-type')).toBe('application/pdf');
     expect(await file.text()).toBe(PDF.toString());
+  });
+
+  it('regression: receipts were served inline; they are downloads that cannot run scripts', async () => {
+    const { client } = await registerVerified(t);
+    const res = await send(app, client, 'POST', '/api/funds/requests', {
+      form: requestForm(
+        { methodId: bank.id, amount: '15', reference: 'PDF-JS-1' },
+        new File([PDF], 'recibo.pdf', { type: 'application/pdf' }),
+      ),
+    });
+    expect(res.status).toBe(201);
+    const created = await json<PaymentDto>(res);
+    for (const [who, url] of [
+      [client, `/api/funds/requests/${created.id}/receipt`],
+      [admin.client, `/api/admin/funds/requests/${created.id}/receipt`],
+    ] as const) {
+      const file = await send(app, who, 'GET', url);
+      expect(file.status, url).toBe(200);
+      expect(file.headers.get('content-type')).toBe('application/pdf');
+      const disposition = file.headers.get('content-disposition') ?? '';
+      expect(disposition).toMatch(/^attachment;/);
+      expect(disposition).not.toMatch(/inline/);
+      expect(disposition).toContain(`filename="comprobante-${created.id}.pdf"`);
+      expect(disposition).toContain(`filename*=UTF-8''comprobante-${created.id}.pdf`);
+      expect(file.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
+      expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(file.headers.get('cache-control')).toBe('private, no-store');
+      expect(await file.text()).toBe(PDF.toString());
+    }
+  });
+
+  it('refuses a receipt sent as text instead of a file', async () => {
+    const { client } = await registerVerified(t);
+    const res = await send(app, client, 'POST', '/api/funds/requests', {
+      form: requestForm({
+        methodId: bank.id,
+        amount: '15',
+        reference: 'TEXTO-1',
+        receipt: 'comprobante.png',
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect((await json<{ fields: Record<string, string> }>(res)).fields).toEqual({
+      receipt: 'Adjunta el comprobante como archivo.',
+    });
   });
 
   it('refuses receipts that are not images or PDFs, or are too large', async () => {
@@ -715,7 +761,8 @@ describe.each(dbTargets())('manual top-ups on %s', (target) => {
       appUrl: t.env.APP_URL,
     });
     expect(result.balance).toBe('11.00');
-    expect(logged).toHaveBeenCalledTimes(1);
+    // The e-mail leaves after the commit, in the background: wait for its failure to be logged.
+    await vi.waitFor(() => expect(logged).toHaveBeenCalledTimes(1));
     expect(await balanceOf(client)).toBe('11.00');
     expect((await t.outbox()).some((m) => m.to === email && /aprobada/.test(m.subject))).toBe(
       false,

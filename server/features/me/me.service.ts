@@ -19,7 +19,7 @@ export async function getMe(db: Db, sessionUser: SessionUser): Promise<Me> {
     email: sessionUser.email,
     emailVerified: sessionUser.emailVerified,
     role: sessionUser.role === 'admin' ? 'admin' : 'customer',
-    // A customer with no wallet account yet has a balance of 0 (SPEC §3).
+    // A customer with no wallet account yet has a balance of 0 (docs/domain.md §2).
     balance: formatAmount(row?.balance ?? 0n),
   };
 }

@@ -34,7 +34,8 @@ function isRealInstant(at: string): boolean {
   if (!Number.isFinite(millis)) return false;
   // Date.parse rolls 2026-02-31 over to March: compare the date part back.
   const back = new Date(millis).toISOString();
-  return back.slice(0, 19) === at.slice(0, 19) && at >= '2000' && at < '10000';
+  const year = Number(at.slice(0, 4));
+  return back.slice(0, 19) === at.slice(0, 19) && year >= 2000 && year <= 9999;
 }
 
 export function toOrderDto(row: OrderRow, events?: OrderEventDto[]): OrderDto {

@@ -1,50 +1,95 @@
-import { Hono } from 'hono';
 import { formatUsd } from '../../../shared/money';
-import type { Db } from '../../db/client';
-import type { Auth } from '../../lib/auth';
-import { readJson, requireAdmin, requireVerifiedUser, type AppEnv } from '../../lib/http';
+import { idParams } from '../../../shared/schemas/query';
 import {
   CreateBatchSchema,
   RedeemSchema,
   type RedeemResultDto,
 } from '../../../shared/schemas/vouchers';
+import { defineRoute } from '../../lib/route';
 import { batchCsv, createBatch, listBatches, redeem } from './vouchers.service';
 
-/** /api/admin/vouchers: batches of prepaid codes. Every route checks the admin role first. */
-export function voucherAdminRoutes(deps: { db: Db; auth: Auth }) {
-  return new Hono<AppEnv>()
-    .post('/', async (c) => {
-      const admin = await requireAdmin(deps.auth, c);
-      const input = await readJson(c, CreateBatchSchema);
-      const created = await createBatch(deps.db, admin.id, input, c.get('clientIp'));
-      return c.json(created, 201);
-    })
-    .get('/', async (c) => {
-      await requireAdmin(deps.auth, c);
-      return c.json({ items: await listBatches(deps.db) });
-    })
-    .get('/:id/export.csv', async (c) => {
-      await requireAdmin(deps.auth, c);
-      const id = c.req.param('id');
-      const csv = await batchCsv(deps.db, id);
-      return c.body(csv, 200, {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="vales-${id}.csv"`,
-        'Cache-Control': 'no-store',
-      });
-    });
-}
+/** POST /api/funds/redeem: a verified customer spends a code and gets its value as balance. */
+export const voucherRedeemRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/api/funds/redeem',
+    operationId: 'redeemVoucher',
+    tag: 'Recargas',
+    summary: 'Canjear un código de recarga',
+    description:
+      'Suma al saldo el valor del código, una sola vez. Un código desconocido responde 404; uno ya canjeado, 409; uno caducado, 400. Como máximo 10 intentos cada 10 minutos.',
+    access: 'customer',
+    // Guessing limit per customer: every attempt counts, right or wrong (checked before the body).
+    rateLimit: {
+      name: 'voucher',
+      per: 'user',
+      window: 10 * 60,
+      max: 10,
+      message: 'Has probado demasiados códigos. Espera unos minutos e inténtalo de nuevo.',
+    },
+    body: { schema: RedeemSchema },
+    responses: [{ status: 200, description: 'Código canjeado.', body: 'RedeemResult' }],
+    errors: ['NOT_FOUND', 'CONFLICT'],
+    handler: async ({ c, deps, user, body }) => {
+      const result = await redeem(deps.db, user.id, body.code);
+      const answer: RedeemResultDto = {
+        ...result,
+        message: `Código canjeado: se añadieron ${formatUsd(result.amount)} a tu saldo.`,
+      };
+      return c.json(answer, 200);
+    },
+  }),
+];
 
-/** /api/funds/redeem: a verified customer spends a code and gets its value as balance. */
-export function voucherRedeemRoutes(deps: { db: Db; auth: Auth }) {
-  return new Hono<AppEnv>().post('/', async (c) => {
-    const u = await requireVerifiedUser(deps.auth, c);
-    const { code } = await readJson(c, RedeemSchema);
-    const result = await redeem(deps.db, u.id, code, c.get('clientIp'));
-    const body: RedeemResultDto = {
-      ...result,
-      message: `Código canjeado: se añadieron ${formatUsd(result.amount)} a tu saldo.`,
-    };
-    return c.json(body, 200);
-  });
-}
+/** /api/admin/vouchers: batches of prepaid codes (admins only). */
+export const voucherAdminRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/vouchers',
+    operationId: 'adminCreateVoucherBatch',
+    tag: 'Administración',
+    summary: 'Crear un lote de códigos de recarga',
+    description: 'Los códigos solo se devuelven aquí y en la exportación CSV del lote.',
+    access: 'admin',
+    body: { schema: CreateBatchSchema },
+    responses: [{ status: 201, description: 'El lote y sus códigos.', body: 'CreatedBatchDto' }],
+    handler: async ({ c, deps, user, body }) =>
+      c.json(await createBatch(deps.db, user.id, body, c.get('clientIp')), 201),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/vouchers',
+    operationId: 'adminListVoucherBatches',
+    tag: 'Administración',
+    summary: 'Lotes de códigos de recarga',
+    access: 'admin',
+    responses: [{ status: 200, description: 'Los lotes.', body: 'VoucherBatchList' }],
+    handler: async ({ c, deps }) => c.json({ items: await listBatches(deps.db) }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/vouchers/:id/export.csv',
+    operationId: 'adminExportVoucherBatch',
+    tag: 'Administración',
+    summary: 'Exportar los códigos de un lote a CSV',
+    access: 'admin',
+    params: idParams('Identificador del lote (UUID).'),
+    responses: [
+      {
+        status: 200,
+        description: 'El archivo `vales-<id>.csv`.',
+        body: {
+          media: ['text/csv'],
+          description: 'Un código por línea, con su estado, en UTF-8 y saltos de línea CRLF.',
+        },
+      },
+    ],
+    errors: ['NOT_FOUND'],
+    handler: async ({ c, deps, params }) =>
+      c.body(await batchCsv(deps.db, params.id), 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="vales-${params.id}.csv"`,
+        'Cache-Control': 'no-store',
+      }),
+  }),
+];

@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { payment, voucher, voucherBatch } from '../../db/schema/payments';
 import { AppError } from '../../lib/errors';
-import { consumeRateLimit } from '../../lib/rate-limit';
+import { toCsv } from '../../lib/csv';
 import { recordAudit } from '../audit/audit.service';
 import { balances } from '../ledger/ledger.service';
 import { completePayment } from '../payments/payments.service';
@@ -29,11 +29,7 @@ export const CODE_PATTERN = new RegExp(
   `^${CODE_PREFIX}(?:-[${CODE_ALPHABET}]{${CODE_GROUP_LENGTH}}){${CODE_GROUPS}}$`,
 );
 
-/** Guessing limit per customer: every attempt counts, right or wrong. */
-export const REDEEM_RATE_LIMIT = { window: 10 * 60, max: 10 } as const;
-
 const UNKNOWN_CODE = 'Este código no es válido. Revisa que esté bien escrito.';
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A fresh random code, `CMT-XXXX-XXXX-XXXX` (about 59 bits), without modulo bias. */
 export function generateCode(): string {
@@ -192,19 +188,11 @@ export async function listBatches(db: Db): Promise<VoucherBatchDto[]> {
   return rows.map((r) => batchDto({ ...r, redeemed: Number(r.redeemed) }));
 }
 
-/** One CSV field: quoted when needed (RFC 4180), and never read as a formula by spreadsheets. */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-function csvLine(fields: string[]): string {
-  return fields.map(csvField).join(',');
-}
-
-/** The batch's codes as CSV (one line per code, CRLF line ends); 404 when there is no batch. */
+/**
+ * The batch's codes as CSV (one line per code, CRLF line ends); 404 when there is no batch.
+ * `batchId` is a UUID (the route's path parameter is checked before).
+ */
 export async function batchCsv(db: Db, batchId: string, now: Date = new Date()): Promise<string> {
-  if (!UUID_PATTERN.test(batchId)) throw new AppError('NOT_FOUND', 'El lote de códigos no existe.');
   const [batch] = await db.select().from(voucherBatch).where(eq(voucherBatch.id, batchId));
   if (!batch) throw new AppError('NOT_FOUND', 'El lote de códigos no existe.');
   const redeemer = alias(user, 'redeemer');
@@ -221,21 +209,20 @@ export async function batchCsv(db: Db, batchId: string, now: Date = new Date()):
   const amount = formatAmount(batch.amount);
   const expires = batch.expiresAt?.toISOString() ?? '';
   const expired = batch.expiresAt !== null && batch.expiresAt.getTime() <= now.getTime();
-  const lines = [csvLine(['codigo', 'importe', 'estado', 'canjeado_por', 'canjeado_el', 'caduca'])];
-  for (const row of rows) {
-    const state: VoucherState = row.redeemedAt ? 'canjeado' : expired ? 'caducado' : 'disponible';
-    lines.push(
-      csvLine([
+  return toCsv(
+    ['codigo', 'importe', 'estado', 'canjeado_por', 'canjeado_el', 'caduca'],
+    rows.map((row) => {
+      const state: VoucherState = row.redeemedAt ? 'canjeado' : expired ? 'caducado' : 'disponible';
+      return [
         row.code,
         amount,
         state,
         row.redeemedBy ?? '',
         row.redeemedAt?.toISOString() ?? '',
         expires,
-      ]),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
+      ];
+    }),
+  );
 }
 
 /** Why a code could not be spent: unknown (404), already spent (409) or expired (400). */
@@ -258,22 +245,14 @@ async function refusal(tx: Tx, code: string): Promise<AppError> {
 /**
  * Spends a code for the customer and credits its value, once: the conditional UPDATE lets only
  * one request (of any customer) claim the code, and the payment is completed in the same
- * transaction through `completePayment`. Attempts are rate limited per customer (guessing).
+ * transaction through `completePayment`. Attempts are rate limited per customer (guessing) by
+ * the route (POST /api/funds/redeem), before this runs.
  */
 export async function redeem(
   db: Db,
   userId: string,
   rawCode: string,
-  _ip: string,
 ): Promise<{ amount: string; available: string }> {
-  // Outside the transaction: a refused attempt rolls the transaction back, not the counter.
-  const limit = await consumeRateLimit(db, `voucher:${userId}`, REDEEM_RATE_LIMIT);
-  if (!limit.allowed) {
-    throw new AppError(
-      'RATE_LIMITED',
-      'Has probado demasiados códigos. Espera unos minutos e inténtalo de nuevo.',
-    );
-  }
   const code = normalizeCode(rawCode);
   if (!CODE_PATTERN.test(code)) throw new AppError('NOT_FOUND', UNKNOWN_CODE);
 

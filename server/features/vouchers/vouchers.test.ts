@@ -16,7 +16,7 @@ import { dbTargets } from '../../../tests/setup/test-db';
 import { balances } from '../ledger/ledger.service';
 import { verifyLedger } from '../ledger/ledger.verify';
 import type { CreatedBatchDto, VoucherBatchDto } from '../../../shared/schemas/vouchers';
-import { CODE_PATTERN, csvField, normalizeCode } from './vouchers.service';
+import { CODE_PATTERN, normalizeCode } from './vouchers.service';
 
 /** The real app (every route mounted as in production). */
 function voucherApp(t: TestApp) {
@@ -161,6 +161,18 @@ describe.each(dbTargets())('voucher codes on %s', (target) => {
       count: 'Crea al menos 1 código.',
       expiresAt: 'Escribe una fecha de caducidad válida (por ejemplo 2026-12-31).',
     });
+    expect(await t.database.db.select().from(voucherBatch)).toHaveLength(before.length);
+  });
+
+  it('regression: a batch count of "0x10", "1e3", true or ["5"] was coerced; now refused', async () => {
+    const before = await t.database.db.select().from(voucherBatch);
+    for (const count of ['0x10', '1e3', '5', true, ['5']]) {
+      const res = await call(admin.client, 'POST', '/api/admin/vouchers', { amount: '5', count });
+      expect(res.status, JSON.stringify(count)).toBe(400);
+      expect(((await res.json()) as ErrorBody).fields).toEqual({
+        count: 'Escribe cuántos códigos quieres crear, como número entero.',
+      });
+    }
     expect(await t.database.db.select().from(voucherBatch)).toHaveLength(before.length);
   });
 
@@ -371,6 +383,10 @@ describe.each(dbTargets())('voucher codes on %s', (target) => {
     }
     const blocked = await redeemAs(hugo.client, batch.codes[3] ?? '');
     expect(blocked.status).toBe(429);
+    // Seconds until the 10-minute window ends.
+    const retryAfter = Number(blocked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
     expect(await blocked.json()).toEqual({
       code: 'RATE_LIMITED',
       message: 'Has probado demasiados códigos. Espera unos minutos e inténtalo de nuevo.',
@@ -401,15 +417,5 @@ describe('normalizeCode', () => {
     expect(normalizeCode('abc')).toBe('ABC');
     expect(CODE_PATTERN.test('CMT-ABCD-EFGH-JKMN')).toBe(true);
     expect(CODE_PATTERN.test('CMT-ABCD-EFGH-JKM0')).toBe(false);
-  });
-});
-
-describe('csvField', () => {
-  it('quotes commas, quotes and line breaks, and defuses formulas', () => {
-    expect(csvField('CMT-ABCD-EFGH-JKMN')).toBe('CMT-ABCD-EFGH-JKMN');
-    expect(csvField('Nota, con "comillas"')).toBe('"Nota, con ""comillas"""');
-    expect(csvField('dos\nlíneas')).toBe('"dos\nlíneas"');
-    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvField('@example.com')).toBe("'@example.com");
   });
 });

@@ -4,7 +4,7 @@ import { avatarLetter, displayName } from '../../../shared/display-name';
 import { ADMIN_ITEM, USER_MENU } from '../../lib/navigation';
 import { Balance } from '../ui/balance';
 
-/** The signed-in user's menu: avatar, name (SPEC rules), Saldo, and the four items. */
+/** The signed-in user's menu: avatar, name (docs/domain.md §8), Saldo, and the four items. */
 export function UserMenu({
   name,
   balance,

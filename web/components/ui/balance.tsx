@@ -1,6 +1,6 @@
 import { parseAmount, formatUsd } from '../../../shared/money';
 
-/** Saldo in dollars: success style above 0, warning style otherwise (SPEC §4). */
+/** Saldo in dollars: success style above 0, warning style otherwise (docs/domain.md §2). */
 export function Balance({
   amount,
   className = '',

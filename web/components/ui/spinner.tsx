@@ -1,6 +1,6 @@
 import { APP_NAME } from '../../lib/app-name';
 
-/** The loading screen: 'Cargando <name>' and 'Un momento, por favor' (SPEC §2). */
+/** The loading screen: 'Cargando <name>' and 'Un momento, por favor' (docs/domain.md §8). */
 export function LoadingScreen({ note }: { note?: string }) {
   return (
     <div

@@ -1,6 +1,12 @@
+import {
+  AdminServiceDtoSchema,
+  AdminServiceListSchema,
+  BulkPriceResultSchema,
+  ServiceHistorySchema,
+} from '../../../shared/schemas/catalogue';
 import { api, ApiError } from '../../lib/api';
-import { settle } from '../admin/admin-api';
-import type { Loaded } from '../admin/types';
+import { settle } from '../../lib/loaded';
+import type { Loaded } from '../../lib/loaded';
 import {
   bulkResultSentence,
   categoryLabel,
@@ -22,7 +28,7 @@ const BASE = '/api/admin/services';
 
 /** Every service, active or not, in the catalogue's order. */
 export async function loadAdminServices(): Promise<Loaded<AdminService[]>> {
-  return settle(api<{ items: AdminService[] }>(BASE).then((r) => r.items));
+  return settle(api.get(BASE, AdminServiceListSchema).then((r) => r.items));
 }
 
 function servicePath(id: string): string {
@@ -31,9 +37,7 @@ function servicePath(id: string): string {
 
 /** The audit history of one service, newest first (never rejects: errors come back as Loaded). */
 export async function loadServiceHistory(id: string): Promise<Loaded<ServiceHistoryEntry[]>> {
-  return settle(
-    api<{ items: ServiceHistoryEntry[] }>(`${servicePath(id)}/audit`).then((r) => r.items),
-  );
+  return settle(api.get(`${servicePath(id)}/audit`, ServiceHistorySchema).then((r) => r.items));
 }
 
 function visibility(service: AdminService): string {
@@ -53,8 +57,8 @@ async function save(
   try {
     const service =
       intent === 'create'
-        ? await api<AdminService>(BASE, { body })
-        : await api<AdminService>(servicePath(id ?? ''), { method: 'PATCH', body });
+        ? await api.post(BASE, AdminServiceDtoSchema, body)
+        : await api.patch(servicePath(id ?? ''), AdminServiceDtoSchema, body);
     return {
       intent,
       ok: true,
@@ -82,9 +86,8 @@ async function run(payload: ServicesPayload): Promise<ServicesActionResult> {
     case 'update':
       return save('update', payload.draft, payload.id, payload.base);
     case 'toggle': {
-      const service = await api<AdminService>(servicePath(payload.id), {
-        method: 'PATCH',
-        body: { active: payload.active },
+      const service = await api.patch(servicePath(payload.id), AdminServiceDtoSchema, {
+        active: payload.active,
       });
       return {
         intent: 'toggle',
@@ -97,7 +100,7 @@ async function run(payload: ServicesPayload): Promise<ServicesActionResult> {
       };
     }
     case 'move': {
-      await api(`${BASE}/reorder`, { body: { ids: payload.ids } });
+      await api.post(`${BASE}/reorder`, AdminServiceListSchema, { ids: payload.ids });
       return {
         intent: 'move',
         ok: true,
@@ -106,11 +109,9 @@ async function run(payload: ServicesPayload): Promise<ServicesActionResult> {
       };
     }
     case 'bulk-price': {
-      const { updated } = await api<{ updated: number }>(`${BASE}/bulk-price`, {
-        body: {
-          percent: payload.percent,
-          ...(payload.category ? { category: payload.category } : {}),
-        },
+      const { updated } = await api.post(`${BASE}/bulk-price`, BulkPriceResultSchema, {
+        percent: payload.percent,
+        ...(payload.category ? { category: payload.category } : {}),
       });
       return {
         intent: 'bulk-price',

@@ -4,7 +4,7 @@ import { CATEGORIES, type CategorySlug } from '../../../shared/categories';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
-import { Section } from '../admin/section';
+import { Section } from '../../components/ui/section';
 import { loadServiceHistory } from './actions';
 import { CATEGORY_OPTIONS, moveId, priceWithUnit } from './draft';
 import { StepButton } from './field-editor';

@@ -2,8 +2,14 @@
 import { CATEGORIES, type CategorySlug } from '../../../shared/categories';
 import { MAX_SERVICE_FIELDS, serviceFieldSchema } from '../../../shared/fields';
 import { formatUsd } from '../../../shared/money';
-import type { ServiceField, ServiceFieldType } from '../../../shared/schemas/catalogue';
-import type { AdminService, Direction } from './types';
+import type {
+  AdminServiceDto as AdminService,
+  ServiceField,
+  ServiceFieldType,
+} from '../../../shared/schemas/catalogue';
+
+/** Which way a row or a field moves in its list. */
+export type Direction = 'up' | 'down';
 
 export { MAX_SERVICE_FIELDS };
 

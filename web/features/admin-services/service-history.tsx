@@ -1,8 +1,8 @@
 import { Suspense, use } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { formatDateTime } from '../admin/section';
-import type { Loaded } from '../admin/types';
+import { formatDateTime } from '../../components/ui/section';
+import type { Loaded } from '../../lib/loaded';
 import { describeEntry } from './history';
 import type { ServiceHistoryEntry } from './types';
 

@@ -2,12 +2,12 @@
 // renamed field there fails the type check here.
 import type { AdminServiceDto, ServiceHistoryEntryDto } from '../../../shared/schemas/catalogue';
 import type { CategorySlug } from '../../../shared/categories';
-import type { ServiceDraft } from './draft';
+import type { Direction, ServiceDraft } from './draft';
 
 export type AdminService = AdminServiceDto;
 export type ServiceHistoryEntry = ServiceHistoryEntryDto;
 
-export type Direction = 'up' | 'down';
+export type { Direction };
 
 /** What the page's forms send to its clientAction (as JSON), told apart by `intent`. */
 export type ServicesPayload =

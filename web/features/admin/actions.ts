@@ -1,27 +1,43 @@
 import { z } from 'zod';
-import { parseAmount } from '../../../shared/money';
-import { AdjustmentSchema, AmountSchema } from '../../../shared/schemas/wallet';
+import {
+  AdjustmentResultSchema,
+  CUSTOMER_SEARCH_MIN_LENGTH,
+  CustomerListSchema,
+} from '../../../shared/schemas/admin';
+import {
+  AdminRequestListSchema,
+  ApproveResultSchema,
+  CreateMethodSchema,
+  MethodDtoSchema,
+  MethodListSchema,
+  RejectResultSchema,
+  RejectSchema,
+  UpdateMethodSchema,
+} from '../../../shared/schemas/funds';
+import {
+  CreateBatchSchema,
+  CreatedBatchDtoSchema,
+  MAX_BATCH_SIZE,
+  MAX_NOTE_LENGTH,
+  VoucherBatchListSchema,
+} from '../../../shared/schemas/vouchers';
+import { AdjustmentSchema } from '../../../shared/schemas/wallet';
 import { api, ApiError } from '../../lib/api';
+import { apiFailure, formToObject, parseForm, parseValues } from '../../lib/form-data';
+import { settle, type Loaded } from '../../lib/loaded';
 import { getSessionState, reloadMe } from '../../lib/session';
-import { apiFailure, parseForm } from '../auth/form-data';
-import { postWithIdempotencyKey, settle } from './admin-api';
+import { postWithIdempotencyKey } from './admin-api';
 import {
   ADMIN_INTENTS,
-  type AdjustResponse,
   type AdminActionResult,
   type AdminIntent,
-  type AdminUser,
-  type ApproveResponse,
-  type CreatedBatch,
-  type Loaded,
   type ManualMethod,
   type PendingRequest,
   type VoucherBatch,
 } from './types';
 
-export const MAX_BATCH_SIZE = 1000;
-export const MAX_NOTE_LENGTH = 200;
-export const SEARCH_MIN_LENGTH = 2;
+export { MAX_BATCH_SIZE, MAX_NOTE_LENGTH };
+export const SEARCH_MIN_LENGTH = CUSTOMER_SEARCH_MIN_LENGTH;
 
 export type AdminPaymentsData = {
   requests: Loaded<PendingRequest[]>;
@@ -33,70 +49,37 @@ export type AdminPaymentsData = {
 export async function loadAdminPayments(): Promise<AdminPaymentsData> {
   const [requests, methods, batches] = await Promise.all([
     settle(
-      api<{ items: PendingRequest[] }>('/api/admin/funds/requests?status=pending').then(
-        (r) => r.items,
-      ),
+      api
+        .get('/api/admin/funds/requests?status=pending', AdminRequestListSchema)
+        .then((r) => r.items),
     ),
-    settle(api<{ items: ManualMethod[] }>('/api/admin/funds/methods').then((r) => r.items)),
-    settle(api<{ items: VoucherBatch[] }>('/api/admin/vouchers').then((r) => r.items)),
+    settle(api.get('/api/admin/funds/methods', MethodListSchema).then((r) => r.items)),
+    settle(api.get('/api/admin/vouchers', VoucherBatchListSchema).then((r) => r.items)),
   ]);
   return { requests, methods, batches };
 }
 
-const RejectFormSchema = z.object({
-  reason: z
-    .string({ error: 'Escribe el motivo del rechazo.' })
-    .trim()
-    .min(3, 'Escribe el motivo del rechazo (al menos 3 caracteres).')
-    .max(500, 'El motivo no puede tener más de 500 caracteres.'),
-});
+/**
+ * A whole-number form input as the API takes it: a JSON number. Anything else is left as typed,
+ * so the API's schema refuses it with its own message; empty is "not given".
+ */
+function formInteger(value: string | undefined): number | string | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  return /^\d{1,9}$/.test(text) ? Number(text) : text;
+}
 
-const MIN_OVER_MAX = 'El máximo debe ser mayor o igual que el mínimo.';
+/** The method form's values, shaped as the API takes them (the sort order as a number). */
+function methodValues(formData: FormData) {
+  const { name, instructions, minAmount, maxAmount, sortOrder } = formToObject(formData);
+  return { name, instructions, minAmount, maxAmount, sortOrder: formInteger(sortOrder) };
+}
 
-const MethodFormSchema = z
-  .object({
-    name: z
-      .string({ error: 'Escribe el nombre del método.' })
-      .trim()
-      .min(1, 'Escribe el nombre del método.')
-      .max(80, 'El nombre no puede tener más de 80 caracteres.'),
-    instructions: z
-      .string({ error: 'Escribe las instrucciones de pago.' })
-      .trim()
-      .min(1, 'Escribe las instrucciones de pago.')
-      .max(2000, 'Las instrucciones no pueden tener más de 2000 caracteres.'),
-    minAmount: AmountSchema,
-    maxAmount: AmountSchema,
-    sortOrder: z
-      .string()
-      .trim()
-      .regex(/^\d{0,4}$/, 'El orden debe ser un número entero entre 0 y 9999.')
-      .optional(),
-  })
-  .refine((v) => (parseAmount(v.minAmount) ?? 0n) <= (parseAmount(v.maxAmount) ?? 0n), {
-    path: ['maxAmount'],
-    message: MIN_OVER_MAX,
-  });
-
-const BatchFormSchema = z.object({
-  amount: AmountSchema,
-  count: z
-    .string({ error: 'Escribe cuántos códigos quieres crear.' })
-    .trim()
-    .regex(/^\d+$/, 'La cantidad de códigos debe ser un número entero.')
-    .transform(Number)
-    .refine((n) => n >= 1, 'Crea al menos 1 código.')
-    .refine(
-      (n) => n <= MAX_BATCH_SIZE,
-      `No puedes crear más de ${MAX_BATCH_SIZE} códigos a la vez.`,
-    ),
-  expiresAt: z.string().trim().optional(),
-  note: z
-    .string()
-    .trim()
-    .max(MAX_NOTE_LENGTH, `La nota no puede tener más de ${MAX_NOTE_LENGTH} caracteres.`)
-    .optional(),
-});
+/** The batch form's values, shaped as the API takes them (the count as a number). */
+function batchValues(formData: FormData) {
+  const { amount, count, expiresAt, note } = formToObject(formData);
+  return { amount, count: formInteger(count), expiresAt, note };
+}
 
 const AdjustFormSchema = AdjustmentSchema.extend({
   userId: z.string().min(1, 'Elige un cliente.'),
@@ -112,28 +95,30 @@ function idPath(value: FormDataEntryValue | null): string {
 }
 
 async function approve(formData: FormData): Promise<AdminActionResult> {
-  const result = await api<ApproveResponse>(
+  const result = await api.post(
     `/api/admin/funds/requests/${idPath(formData.get('id'))}/approve`,
-    { method: 'POST' },
+    ApproveResultSchema,
   );
   return { ok: true, intent: 'approve', balance: result.balance };
 }
 
 async function reject(formData: FormData): Promise<AdminActionResult> {
-  const parsed = parseForm(RejectFormSchema, formData);
+  const parsed = parseForm(RejectSchema, formData);
   if ('error' in parsed) return { ...parsed.error, intent: 'reject' };
-  await api(`/api/admin/funds/requests/${idPath(formData.get('id'))}/reject`, {
-    body: { reason: parsed.data.reason },
-  });
+  await api.post(
+    `/api/admin/funds/requests/${idPath(formData.get('id'))}/reject`,
+    RejectResultSchema,
+    { reason: parsed.data.reason },
+  );
   return { ok: true, intent: 'reject' };
 }
 
 async function createMethod(formData: FormData): Promise<AdminActionResult> {
-  const parsed = parseForm(MethodFormSchema, formData);
+  const parsed = parseValues(CreateMethodSchema, methodValues(formData));
   if ('error' in parsed) return { ...parsed.error, intent: 'create-method' };
-  const { sortOrder, ...fields } = parsed.data;
-  const created = await api<ManualMethod>('/api/admin/funds/methods', {
-    body: { ...fields, active: true, sortOrder: sortOrder ? Number(sortOrder) : 0 },
+  const created = await api.post('/api/admin/funds/methods', MethodDtoSchema, {
+    ...parsed.data,
+    active: true,
   });
   return {
     ok: true,
@@ -148,35 +133,23 @@ async function updateMethod(formData: FormData): Promise<AdminActionResult> {
   if (!formData.has('name')) {
     // The Activar / Desactivar button: only the state changes.
     const active = formData.get('active') === 'true';
-    await api<ManualMethod>(path, { method: 'PATCH', body: { active } });
+    await api.patch(path, MethodDtoSchema, { active });
     return {
       ok: true,
       intent: 'update-method',
       message: active ? 'Método activado.' : 'Método desactivado.',
     };
   }
-  const parsed = parseForm(MethodFormSchema, formData);
+  const parsed = parseValues(UpdateMethodSchema, methodValues(formData));
   if ('error' in parsed) return { ...parsed.error, intent: 'update-method' };
-  const { sortOrder, ...fields } = parsed.data;
-  await api<ManualMethod>(path, {
-    method: 'PATCH',
-    body: { ...fields, ...(sortOrder ? { sortOrder: Number(sortOrder) } : {}) },
-  });
+  await api.patch(path, MethodDtoSchema, parsed.data);
   return { ok: true, intent: 'update-method', message: 'Cambios guardados.' };
 }
 
 async function createBatch(formData: FormData): Promise<AdminActionResult> {
-  const parsed = parseForm(BatchFormSchema, formData);
+  const parsed = parseValues(CreateBatchSchema, batchValues(formData));
   if ('error' in parsed) return { ...parsed.error, intent: 'create-batch' };
-  const { amount, count, expiresAt, note } = parsed.data;
-  const created = await api<CreatedBatch>('/api/admin/vouchers', {
-    body: {
-      amount,
-      count,
-      ...(expiresAt ? { expiresAt } : {}),
-      ...(note ? { note } : {}),
-    },
-  });
+  const created = await api.post('/api/admin/vouchers', CreatedBatchDtoSchema, parsed.data);
   return { ok: true, intent: 'create-batch', created };
 }
 
@@ -189,8 +162,9 @@ async function search(formData: FormData): Promise<AdminActionResult> {
       query,
       fields: { q: `Escribe al menos ${SEARCH_MIN_LENGTH} letras del nombre o del correo.` },
     };
-  const result = await api<{ items: AdminUser[] }>(
+  const result = await api.get(
     `/api/admin/users?q=${encodeURIComponent(query)}`,
+    CustomerListSchema,
   );
   return { ok: true, intent: 'search', query, users: result.items };
 }
@@ -200,8 +174,9 @@ async function adjust(formData: FormData): Promise<AdminActionResult> {
   if ('error' in parsed) return { ...parsed.error, intent: 'adjust' };
   const { userId, idempotencyKey, amount, reason } = parsed.data;
   try {
-    const adjusted = await postWithIdempotencyKey<AdjustResponse>(
+    const adjusted = await postWithIdempotencyKey(
       `/api/admin/users/${encodeURIComponent(userId)}/adjustments`,
+      AdjustmentResultSchema,
       { amount, reason },
       idempotencyKey,
     );

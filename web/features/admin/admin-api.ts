@@ -1,15 +1,5 @@
-import { ApiError, api } from '../../lib/api';
-import type { Loaded } from './types';
-
-/** Resolves a request into Loaded, so one failing list does not take the whole page down. */
-export async function settle<T>(request: Promise<T>): Promise<Loaded<T>> {
-  try {
-    return { ok: true, data: await request };
-  } catch (err) {
-    if (err instanceof ApiError) return { ok: false, error: err.message };
-    throw err;
-  }
-}
+import type { z } from 'zod';
+import { api } from '../../lib/api';
 
 /** A fresh Idempotency-Key; randomUUID needs a secure context, so fall back to getRandomValues. */
 export function newRequestKey(): string {
@@ -19,10 +9,11 @@ export function newRequestKey(): string {
 }
 
 /** POST JSON with an Idempotency-Key header, so a repeated submit moves money once. */
-export async function postWithIdempotencyKey<T>(
+export function postWithIdempotencyKey<S extends z.ZodType>(
   path: string,
+  schema: S,
   body: unknown,
   idempotencyKey: string,
-): Promise<T> {
-  return api<T>(path, { body, headers: { 'Idempotency-Key': idempotencyKey } });
+): Promise<z.output<S>> {
+  return api.post(path, schema, body, { headers: { 'Idempotency-Key': idempotencyKey } });
 }

@@ -5,7 +5,7 @@ import { formatUsd } from '../../../shared/money';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
 import { TextAreaField } from '../../components/ui/field';
-import { Detail, formatDateTime, isBusy } from './section';
+import { Detail, formatDateTime, isBusy } from '../../components/ui/section';
 import type { AdminActionResult, PendingRequest } from './types';
 
 function byCreatedAt(a: PendingRequest, b: PendingRequest): number {
@@ -107,12 +107,11 @@ function RequestRow({
         {request.hasReceipt ? (
           <a
             href={`/api/admin/funds/requests/${encodeURIComponent(request.id)}/receipt`}
-            target="_blank"
-            rel="noopener"
+            download
             className={buttonClass('ghost', 'text-brand-700 underline-offset-2 hover:underline')}
           >
-            Ver comprobante
-            <span className="sr-only"> de {customer} (se abre en una pestaña nueva)</span>
+            Descargar comprobante
+            <span className="sr-only"> de {customer}</span>
           </a>
         ) : (
           <span className="px-1 text-sm text-slate-500">Sin comprobante</span>

@@ -1,9 +1,9 @@
 // The JSON the admin API answers with: the response schemas in shared/schemas, so a renamed
 // field there fails the type check here.
 import type { AdjustmentResult, CustomerSummary } from '../../../shared/schemas/admin';
-import type { AdminRequestDto, ApproveResult, MethodDto } from '../../../shared/schemas/funds';
+import type { AdminRequestDto, MethodDto } from '../../../shared/schemas/funds';
 import type { CreatedBatchDto, VoucherBatchDto } from '../../../shared/schemas/vouchers';
-import type { FormResult } from '../auth/form-data';
+import type { FormResult } from '../../lib/form-data';
 
 export type PendingRequest = AdminRequestDto;
 export type ManualMethod = MethodDto;
@@ -11,7 +11,6 @@ export type VoucherBatch = VoucherBatchDto;
 export type CreatedBatch = CreatedBatchDto;
 export type AdminUser = CustomerSummary;
 
-export type ApproveResponse = ApproveResult;
 export type AdjustResponse = AdjustmentResult;
 
 export const ADMIN_INTENTS = [
@@ -40,6 +39,3 @@ export type AdminActionResult = FormResult & {
   /** adjust: the customer's balance afterwards. */
   adjusted?: AdjustResponse;
 };
-
-/** One part of the page's data: loaded, or the Spanish reason it could not be. */
-export type Loaded<T> = { ok: true; data: T } | { ok: false; error: string };

@@ -5,7 +5,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { MAX_BATCH_SIZE, MAX_NOTE_LENGTH } from './actions';
-import { Detail, formatDateTime, formatExpiry } from './section';
+import { Detail, formatDateTime, formatExpiry } from '../../components/ui/section';
 import type { AdminActionResult, CreatedBatch, VoucherBatch } from './types';
 
 function csvUrl(batchId: string): string {

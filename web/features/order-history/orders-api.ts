@@ -151,11 +151,7 @@ export function adminOrderAction(
   action: 'take' | 'complete' | 'reject',
   body?: Record<string, string>,
 ): Promise<OrderDto> {
-  return api.post(
-    `/api/admin/orders/${encodeURIComponent(id)}/${action}`,
-    OrderDtoSchema,
-    body,
-  );
+  return api.post(`/api/admin/orders/${encodeURIComponent(id)}/${action}`, OrderDtoSchema, body);
 }
 
 /** The IMEI, or the first field, of an order. */

@@ -4,7 +4,7 @@ import { changesLists, loadAdminPayments, runAdminAction } from '../../features/
 import { BalanceAdjust } from '../../features/admin/balance-adjust';
 import { PaymentMethods } from '../../features/admin/payment-methods';
 import { PendingRequests } from '../../features/admin/pending-requests';
-import { LoadedList, Section } from '../../features/admin/section';
+import { LoadedList, Section } from '../../components/ui/section';
 import type { AdminActionResult } from '../../features/admin/types';
 import { NewVoucherBatch, VoucherBatches } from '../../features/admin/voucher-batches';
 import { APP_NAME } from '../../lib/app-name';

@@ -1,6 +1,6 @@
 import { redirect, useLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { PageTitle } from '../../components/ui/card';
-import { LoadedList, Section } from '../../features/admin/section';
+import { LoadedList, Section } from '../../components/ui/section';
 import { loadAdminServices, runServicesAction } from '../../features/admin-services/actions';
 import { BulkPrice } from '../../features/admin-services/bulk-price';
 import { ServiceCatalogue } from '../../features/admin-services/catalogue';

@@ -2,16 +2,18 @@ import { useState } from 'react';
 import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
 import { formatUsd } from '../../../shared/money';
 import {
-  AmountSchema,
-  PAYMENT_STATUS_LABELS,
-  type MovementDto,
-} from '../../../shared/schemas/wallet';
-import { z } from 'zod';
+  CardCheckoutRequestSchema,
+  CardCheckoutSchema,
+  ManualRequestSchema,
+  RECEIPT_TYPES,
+} from '../../../shared/schemas/funds';
+import { RedeemResultSchema, RedeemSchema } from '../../../shared/schemas/vouchers';
+import { PAYMENT_STATUS_LABELS, type MovementDto } from '../../../shared/schemas/wallet';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, PageTitle } from '../../components/ui/card';
 import { SelectField, TextField } from '../../components/ui/field';
-import { apiFailure, parseForm, type FormResult } from '../../features/auth/form-data';
+import { apiFailure, parseForm, type FormResult } from '../../lib/form-data';
 import {
   declareManualTopup,
   getFundingMethods,
@@ -39,24 +41,6 @@ export async function clientLoader() {
   return { wallet, methods, topups: topups.items, movements };
 }
 
-const CardSchema = z.object({ amount: AmountSchema });
-const VoucherSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .min(4, 'Escribe el código de recarga.')
-    .max(40, 'El código no es válido.'),
-});
-const ManualSchema = z.object({
-  methodId: z.string().min(1, 'Elige un método de pago.'),
-  amount: AmountSchema,
-  reference: z
-    .string()
-    .trim()
-    .min(3, 'Escribe la referencia del pago (al menos 3 caracteres).')
-    .max(120, 'La referencia es demasiado larga.'),
-});
-
 type Result = FormResult & { intent?: string; redirectTo?: string };
 
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<Result> {
@@ -65,24 +49,24 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   const intent = typeof intentValue === 'string' ? intentValue : '';
   try {
     if (intent === 'card') {
-      const parsed = parseForm(CardSchema, form);
+      const parsed = parseForm(CardCheckoutRequestSchema, form);
       if ('error' in parsed) return { ...parsed.error, intent };
-      const { url } = await api<{ url: string }>('/api/funds/stripe/checkout', {
-        body: { amount: parsed.data.amount },
+      const { url } = await api.post('/api/funds/stripe/checkout', CardCheckoutSchema, {
+        amount: parsed.data.amount,
       });
       return { intent, ok: true, redirectTo: url };
     }
     if (intent === 'voucher') {
-      const parsed = parseForm(VoucherSchema, form);
+      const parsed = parseForm(RedeemSchema, form);
       if ('error' in parsed) return { ...parsed.error, intent };
-      const result = await api<{ message: string }>('/api/funds/redeem', {
-        body: { code: parsed.data.code },
+      const result = await api.post('/api/funds/redeem', RedeemResultSchema, {
+        code: parsed.data.code,
       });
       await reloadMe();
       return { intent, ok: true, message: result.message };
     }
     if (intent === 'manual') {
-      const parsed = parseForm(ManualSchema, form);
+      const parsed = parseForm(ManualRequestSchema, form);
       if ('error' in parsed) return { ...parsed.error, intent };
       const receipt = form.get('receipt');
       const body = new FormData();
@@ -227,7 +211,7 @@ function ManualForm({ methods }: { methods: ManualMethodDto[] }) {
         label="Comprobante (opcional)"
         name="receipt"
         type="file"
-        accept="image/png,image/jpeg,image/webp,application/pdf"
+        accept={RECEIPT_TYPES.join(',')}
         hint="Imagen PNG, JPG o WEBP, o PDF; hasta 5 MB."
         error={data?.fields?.receipt}
       />

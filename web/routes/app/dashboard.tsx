@@ -4,10 +4,11 @@ import { formatUsd, parseAmount } from '../../../shared/money';
 import {
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
+  OrderSummarySchema,
   type OrderStatus,
   type OrderSummary,
 } from '../../../shared/schemas/orders';
-import type { WalletDto } from '../../../shared/schemas/wallet';
+import { WalletDtoSchema } from '../../../shared/schemas/wallet';
 import { AppLink } from '../../components/ui/app-link';
 import { Alert } from '../../components/ui/alert';
 import { Balance } from '../../components/ui/balance';
@@ -26,11 +27,11 @@ type Summary = OrderSummary;
 /** A failed read shows a notice; the rest of the page still works. */
 export async function clientLoader() {
   const [wallet, summary] = await Promise.all([
-    api<WalletDto>('/api/wallet').catch((err: unknown) => {
+    api.get('/api/wallet', WalletDtoSchema).catch((err: unknown) => {
       console.warn('No se pudo leer el saldo:', err);
       return null;
     }),
-    api<Summary>('/api/orders/summary').catch((err: unknown) => {
+    api.get('/api/orders/summary', OrderSummarySchema).catch((err: unknown) => {
       console.warn('No se pudo leer el resumen de órdenes:', err);
       return null;
     }),

@@ -1,5 +1,6 @@
 import { Navigate, Outlet, redirect, useLocation } from 'react-router';
 import { LoadingScreen } from '../../components/ui/spinner';
+import { pendingVerificationEmail } from '../../lib/pending-verification';
 import { ready, reloadMe, useSession } from '../../lib/session';
 import type { Route } from './+types/layout';
 
@@ -7,10 +8,16 @@ function loginUrl(path: string, expired: boolean) {
   return `/login?next=${encodeURIComponent(path)}${expired ? '&motivo=expirada' : ''}`;
 }
 
-/** The guard of SPEC §4: no user → /login (and back after signing in); unverified → /verify-email. */
+/**
+ * The guard of docs/domain.md §1: no user → /login (and back after signing in); unverified →
+ * /verify-email.
+ */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const session = await ready();
   const url = new URL(request.url);
+  // Registered in this tab, no session yet (docs/decisions/0010): the e-mail comes first.
+  if (session.status !== 'authenticated' && pendingVerificationEmail())
+    throw redirect('/verify-email');
   if (session.status !== 'authenticated')
     throw redirect(
       loginUrl(url.pathname + url.search, session.status === 'anonymous' && session.expired),

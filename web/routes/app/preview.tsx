@@ -5,7 +5,7 @@ export function meta() {
   return [{ title: `Vista previa · ${APP_NAME}` }];
 }
 
-/** Shows the loading screen (SPEC §2). */
+/** Shows the loading screen (docs/domain.md §8). */
 export default function Preview() {
   return <LoadingScreen />;
 }

@@ -10,7 +10,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, PageTitle } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
-import { apiFailure, parseForm, type FormResult } from '../../features/auth/form-data';
+import { apiFailure, parseForm, type FormResult } from '../../lib/form-data';
 import { api } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
 import { reloadMe, useSession } from '../../lib/session';

@@ -13,9 +13,10 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { AuthCard } from '../../features/auth/auth-card';
-import { apiFailure, parseForm, type FormResult } from '../../features/auth/form-data';
+import { apiFailure, parseForm, type FormResult } from '../../lib/form-data';
 import { api } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
+import { forgetPendingVerification } from '../../lib/pending-verification';
 import { refresh, useSession } from '../../lib/session';
 import { safeNextPath } from '../../lib/session-timing';
 import type { Route } from './+types/login';
@@ -36,6 +37,8 @@ export async function clientAction({
   } catch (err) {
     return apiFailure(err);
   }
+  // Signed in now: an address registered earlier in this tab no longer decides where to go.
+  forgetPendingVerification();
   const session = await refresh();
   if (session.status === 'authenticated' && !session.user.emailVerified)
     return redirect('/verify-email');

@@ -5,7 +5,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { AuthCard } from '../../features/auth/auth-card';
-import { apiFailure, parseForm, type FormResult } from '../../features/auth/form-data';
+import { apiFailure, parseForm, type FormResult } from '../../lib/form-data';
 import { api } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
 import type { Route } from './+types/recuperar';

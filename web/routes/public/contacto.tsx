@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form, useActionData, useNavigation, type ClientActionFunctionArgs } from 'react-router';
 import { fieldErrors } from '../../../shared/schemas/auth';
-import { ContactSchema } from '../../../shared/schemas/contact';
+import { ContactReceiptSchema, ContactSchema } from '../../../shared/schemas/contact';
 import { AppLink } from '../../components/ui/app-link';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -19,8 +19,6 @@ export function meta() {
     },
   ];
 }
-
-type ContactResponse = { id: string; message: string };
 
 type ActionResult =
   | { ok: true; message: string; formError?: undefined; fields?: undefined }
@@ -42,7 +40,7 @@ export async function clientAction({ request }: ClientActionFunctionArgs): Promi
   if (!parsed.success) return { fields: fieldErrors(parsed.error) };
 
   try {
-    const response = await api<ContactResponse>('/api/contact', { body: parsed.data });
+    const response = await api.post('/api/contact', ContactReceiptSchema, parsed.data);
     return { ok: true, message: response.message };
   } catch (err) {
     if (err instanceof ApiError) return { formError: err.message, fields: err.fields };

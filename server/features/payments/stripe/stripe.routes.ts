@@ -1,30 +1,39 @@
-import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { z } from 'zod';
 import { formatAmount } from '../../../../shared/money';
-import type { Auth } from '../../../lib/auth';
-import { AppError } from '../../../lib/errors';
-import { readJson, requireVerifiedUser, type AppEnv } from '../../../lib/http';
-import { consumeRateLimit } from '../../../lib/rate-limit';
-import { createCheckout, handleWebhook, requireStripe, type StripeDeps } from './stripe.service';
-
-export type StripeRouteDeps = StripeDeps & { auth: Auth };
-
-/** The amount is validated by the service (AmountSchema + card limits), with field messages. */
-const CheckoutBody = z.object(
-  { amount: z.unknown().optional() },
-  { error: 'Envía el importe, por ejemplo { "amount": "25.00" }.' },
-);
+import { CardCheckoutRequestSchema } from '../../../../shared/schemas/funds';
+import { defineRoute, type RouteDeps } from '../../../lib/route';
+import {
+  StripeEventSchema,
+  createCheckout,
+  handleWebhook,
+  requireStripe,
+  type StripeDeps,
+} from './stripe.service';
 
 /** Stripe events are a few KB; anything much larger is not from Stripe. */
 const WEBHOOK_MAX_BYTES = 512 * 1024;
 
-/** Mounted at /api/funds/stripe: the customer's side of card top-ups. */
-export function stripeRoutes(deps: StripeRouteDeps) {
-  return new Hono<AppEnv>()
-    .get('/', async (c) => {
-      await requireVerifiedUser(deps.auth, c);
-      const config = deps.stripe;
+function stripeDeps(deps: RouteDeps): StripeDeps {
+  return {
+    db: deps.db,
+    env: deps.env,
+    mailer: deps.mailer,
+    logger: deps.logger,
+    stripe: deps.env.stripe,
+  };
+}
+
+/** /api/funds/stripe: the customer's side of card top-ups. */
+export const stripeRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/api/funds/stripe',
+    operationId: 'getCardTopupConfig',
+    tag: 'Recargas',
+    summary: 'Si se puede recargar con tarjeta, y sus límites',
+    access: 'customer',
+    responses: [{ status: 200, description: 'Disponibilidad y límites.', body: 'CardTopupConfig' }],
+    handler: ({ c, deps }) => {
+      const config = deps.env.stripe;
       return c.json(
         config
           ? {
@@ -34,43 +43,58 @@ export function stripeRoutes(deps: StripeRouteDeps) {
             }
           : { available: false, minAmount: null, maxAmount: null },
       );
-    })
-    .post('/checkout', async (c) => {
-      const customer = await requireVerifiedUser(deps.auth, c);
-      requireStripe(deps.stripe);
-      const limit = await consumeRateLimit(deps.db, `stripe-checkout:${customer.id}`, {
-        window: 600,
-        max: 10,
-      });
-      if (!limit.allowed) {
-        c.header('Retry-After', String(limit.retryAfter ?? 600));
-        throw new AppError(
-          'RATE_LIMITED',
-          'Has iniciado varios pagos seguidos. Espera unos minutos e inténtalo de nuevo.',
-        );
-      }
-      const input = await readJson(c, CheckoutBody);
-      const result = await createCheckout(deps, customer, input.amount, deps.env.APP_URL);
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/funds/stripe/checkout',
+    operationId: 'createCardCheckout',
+    tag: 'Recargas',
+    summary: 'Empezar una recarga con tarjeta',
+    description:
+      'Crea un pago pendiente y una sesión de Stripe Checkout por ese importe; hay que abrir la `url` devuelta. El saldo se acredita solo cuando Stripe confirma el pago (aviso firmado), una sola vez. Como máximo 10 intentos cada 10 minutos.',
+    access: 'customer',
+    rateLimit: {
+      name: 'stripe-checkout',
+      per: 'user',
+      window: 600,
+      max: 10,
+      message: 'Has iniciado varios pagos seguidos. Espera unos minutos e inténtalo de nuevo.',
+    },
+    // The amount's form is checked here; the card limits, with their messages, by the service.
+    body: { schema: CardCheckoutRequestSchema },
+    responses: [{ status: 201, description: 'Sesión de pago creada.', body: 'CardCheckout' }],
+    errors: ['NOT_FOUND', 'RATE_LIMITED'],
+    handler: async ({ c, deps, user, body }) => {
+      const result = await createCheckout(stripeDeps(deps), user, body.amount, deps.env.APP_URL);
       return c.json(result, 201);
-    });
-}
+    },
+  }),
+];
 
-/** Mounted at /api/webhooks/stripe: Stripe's signed event deliveries (no session, no CSRF). */
-export function stripeWebhookRoutes(deps: StripeDeps) {
-  return new Hono<AppEnv>().post(
-    '/',
-    bodyLimit({
-      maxSize: WEBHOOK_MAX_BYTES,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE');
-      },
-    }),
-    async (c) => {
-      requireStripe(deps.stripe);
+/** /api/webhooks/stripe: Stripe's signed event deliveries (no session, no same-origin check). */
+export const stripeWebhookRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/api/webhooks/stripe',
+    operationId: 'receiveStripeWebhook',
+    tag: 'Pagos',
+    summary: 'Aviso firmado de Stripe',
+    description:
+      'Configura en Stripe un endpoint con esta URL y los eventos `checkout.session.completed`, `checkout.session.async_payment_succeeded`, `checkout.session.async_payment_failed` y `checkout.session.expired`. La firma se comprueba sobre el cuerpo exacto; un aviso repetido no acredita dos veces. Responde 404 si el pago con tarjeta no está configurado.',
+    access: 'stripe',
+    body: { schema: StripeEventSchema, description: 'El evento, tal como lo envía Stripe.' },
+    rawBody: true,
+    bodyLimit: WEBHOOK_MAX_BYTES,
+    responses: [{ status: 200, description: 'Aviso recibido.', body: 'StripeWebhookAck' }],
+    errors: ['BAD_REQUEST', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE'],
+    handler: async ({ c, deps }) => {
+      const stripe = stripeDeps(deps);
+      requireStripe(stripe.stripe);
       // The signature covers the exact bytes: read the raw text, never re-serialized JSON.
       const rawBody = await c.req.text();
-      await handleWebhook(deps, rawBody, c.req.header('stripe-signature'));
+      await handleWebhook(stripe, rawBody, c.req.header('stripe-signature'));
       return c.json({ received: true });
     },
-  );
-}
+  }),
+];

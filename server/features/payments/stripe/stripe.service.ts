@@ -9,6 +9,7 @@ import { payment, processedEvent } from '../../../db/schema/payments';
 import { AppError } from '../../../lib/errors';
 import type { Logger } from '../../../lib/logger';
 import type { Mailer } from '../../../lib/mail';
+import { mailAfterCommit } from '../../../lib/notify';
 import { balances } from '../../ledger/ledger.service';
 import { completePayment, type PaymentRow } from '../payments.service';
 import type { StripeConfig } from './stripe.config';
@@ -327,31 +328,23 @@ async function failSession(
   );
 }
 
-/** E-mails the customer in the background; a failure is logged and changes nothing. */
+/** E-mails the customer once the credit has committed; a failure is logged and changes nothing. */
 function notifyCredited(deps: StripeDeps, credited: PaymentRow): void {
-  async function send() {
+  mailAfterCommit(deps, 'stripe: payment credited', { paymentId: credited.id }, async () => {
     const [customer] = await deps.db
       .select({ email: userTable.email, name: userTable.name })
       .from(userTable)
       .where(eq(userTable.id, credited.userId));
     if (!customer) throw new Error(`user ${credited.userId} not found`);
     const { available } = await balances(deps.db, credited.userId);
-    await deps.mailer.send(
-      topUpCreditedEmail({
-        appName: deps.env.APP_NAME,
-        appUrl: deps.env.APP_URL,
-        to: customer.email,
-        name: customer.name,
-        amount: credited.amount,
-        balance: available,
-      }),
-    );
-  }
-  send().catch((err: unknown) => {
-    deps.logger.error(
-      { err, paymentId: credited.id },
-      'stripe: payment credited but the e-mail failed',
-    );
+    return topUpCreditedEmail({
+      appName: deps.env.APP_NAME,
+      appUrl: deps.env.APP_URL,
+      to: customer.email,
+      name: customer.name,
+      amount: credited.amount,
+      balance: available,
+    });
   });
 }
 

@@ -242,6 +242,28 @@ describe.each(dbTargets())('card top-ups with Stripe on %s', (target) => {
     }
   });
 
+  it('allows 10 checkout attempts per customer in 10 minutes, then 429 with Retry-After', async () => {
+    const who = await customer();
+    const before = fake.requests.length;
+    for (let i = 0; i < 10; i += 1) {
+      // Under the card minimum: refused by the service, but the attempt counts.
+      const res = await call(app, who.client, '/api/funds/stripe/checkout', { amount: '1.00' });
+      expect(res.status).toBe(400);
+    }
+    const limited = await call(app, who.client, '/api/funds/stripe/checkout', { amount: '10.00' });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await limited.json()).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Has iniciado varios pagos seguidos. Espera unos minutos e inténtalo de nuevo.',
+    });
+    expect(fake.requests.length).toBe(before);
+    // Another customer is not affected.
+    const other = await customer();
+    const ok = await call(app, other.client, '/api/funds/stripe/checkout', { amount: '10.00' });
+    expect(ok.status).toBe(201);
+  });
+
   it('requires a verified session', async () => {
     const res = await call(app, null, '/api/funds/stripe/checkout', { amount: '10.00' });
     expect(res.status).toBe(401);

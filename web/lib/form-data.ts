@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { fieldErrors } from '../../../shared/schemas/auth';
-import { ApiError } from '../../lib/api';
+import { fieldErrors } from '../../shared/schemas/auth';
+import { ApiError } from './api';
 
 export type FormResult = {
   fields?: Record<string, string>;
@@ -20,7 +20,15 @@ export function parseForm<T extends z.ZodType>(
   schema: T,
   formData: FormData,
 ): { data: z.infer<T> } | { error: FormResult } {
-  const parsed = schema.safeParse(formToObject(formData));
+  return parseValues(schema, formToObject(formData));
+}
+
+/** Values already shaped for the API (numbers as numbers…) checked with the API's own schema. */
+export function parseValues<T extends z.ZodType>(
+  schema: T,
+  values: unknown,
+): { data: z.infer<T> } | { error: FormResult } {
+  const parsed = schema.safeParse(values);
   if (parsed.success) return { data: parsed.data };
   return { error: { fields: fieldErrors(parsed.error) } };
 }

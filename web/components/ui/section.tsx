@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Alert } from '../../components/ui/alert';
-import { Card } from '../../components/ui/card';
-import type { Loaded } from './types';
+import type { Loaded } from '../../lib/loaded';
+import { Alert } from './alert';
+import { Card } from './card';
 
 /** One part of the page: a card with its h2 (labelled region, so it shows in landmark lists). */
 export function Section({

@@ -1,0 +1,147 @@
+// The HTTP edge of Better Auth (/api/auth/*). Better Auth validates its own fields; this adds
+// what every other route of the API gets from server/lib/route.ts, and keeps secrets and
+// foreign redirects out of what it answers:
+// - a body limit (413 before the body is read) and JSON only (415);
+// - every string of the body and of the query checked for control, bidi and invalid characters;
+// - the client address in a header only this server sets (Better Auth reads it for rate limits);
+// - no `token` property in a JSON answer: the session token lives in the HttpOnly cookie, and a
+//   script on the page must not be able to read it from sign-in or get-session;
+// - no Location header pointing outside the app's origins.
+import type { Context } from 'hono';
+import { findTextProblem, textProblemMessage } from '../../shared/text';
+import type { Env } from '../env';
+import { trustedOrigins, type Auth } from './auth';
+import { CLIENT_IP_HEADER } from './client-ip';
+import { AppError } from './errors';
+import type { AppEnv } from './http';
+import { limitBody } from './route';
+import { sameOriginPath } from './safe-redirect';
+
+/** Largest body an /api/auth/* request may send; the biggest real one is well under 1 KiB. */
+export const AUTH_BODY_LIMIT = 16 * 1024;
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+const JSON_ANSWER = /^application\/(?:[\w.+-]+\+)?json/i;
+
+function textError(problem: { path: string; message: string }): AppError {
+  return new AppError(
+    'VALIDATION_FAILED',
+    `Revisa el campo «${problem.path}»: ${problem.message}`,
+    {
+      [problem.path]: problem.message,
+    },
+  );
+}
+
+/** The first problem in the query string (every value of every key), or null. */
+function queryProblem(queries: Record<string, string[]>): { path: string; message: string } | null {
+  for (const [key, values] of Object.entries(queries)) {
+    const keyMessage = textProblemMessage(key);
+    if (keyMessage) return { path: '(clave)', message: keyMessage };
+    for (const value of values) {
+      const found = findTextProblem(value, [key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * Removes every `token` property (top level, `session.token`, each item of list-sessions…) from a
+ * parsed JSON answer. Returns whether anything was removed. Depth-bounded like findTextProblem.
+ */
+export function stripTokens(value: unknown, depth = 0): boolean {
+  if (depth > 16 || value === null || typeof value !== 'object') return false;
+  let removed = false;
+  if (Array.isArray(value)) {
+    for (const item of value) removed = stripTokens(item, depth + 1) || removed;
+    return removed;
+  }
+  const record = value as Record<string, unknown>;
+  if (Object.hasOwn(record, 'token')) {
+    delete record.token;
+    removed = true;
+  }
+  for (const child of Object.values(record)) removed = stripTokens(child, depth + 1) || removed;
+  return removed;
+}
+
+/** Reads and checks the request; throws the AppError to answer with. Returns the body text. */
+async function checkedBody(c: Context<AppEnv>): Promise<string | undefined> {
+  const problemInQuery = queryProblem(c.req.queries());
+  if (problemInQuery) throw textError(problemInQuery);
+  if (c.req.method !== 'POST') return undefined;
+  const text = await c.req.text();
+  if (text === '') return undefined;
+  if (!JSON_TYPE.test(c.req.header('content-type') ?? '')) {
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Envía los datos como JSON (Content-Type: application/json).',
+    );
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new AppError('BAD_REQUEST', 'El cuerpo de la solicitud debe ser JSON válido.');
+  }
+  const problem = findTextProblem(parsed);
+  if (problem) throw textError(problem);
+  return text;
+}
+
+/** Better Auth's answer without tokens in the body and without a foreign Location. */
+async function safeAnswer(response: Response, origins: string[]): Promise<Response> {
+  const headers = new Headers(response.headers);
+  let changed = false;
+  const location = headers.get('location');
+  if (location !== null && !origins.some((o) => sameOriginPath(location, o, null) !== null)) {
+    headers.set('location', '/');
+    changed = true;
+  }
+  let body: BodyInit | null = response.body;
+  if (JSON_ANSWER.test(headers.get('content-type') ?? '') && response.body) {
+    const text = await response.text();
+    body = text;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed !== undefined && stripTokens(parsed)) {
+      body = JSON.stringify(parsed);
+      headers.set('content-length', String(Buffer.byteLength(body)));
+    }
+    changed = true;
+  }
+  if (!changed) return response;
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** The handler for `app.on(['GET', 'POST'], '/api/auth/*', …)`. */
+export function authHttpHandler(auth: Auth, env: Env) {
+  const limit = limitBody(AUTH_BODY_LIMIT);
+  const origins = trustedOrigins(env);
+  return async (c: Context<AppEnv, string>): Promise<Response> => {
+    let answer: Response | undefined;
+    await limit(c, async () => {
+      const body = await checkedBody(c);
+      // Better Auth reads the client address from a header only this server sets.
+      const headers = new Headers(c.req.raw.headers);
+      headers.set(CLIENT_IP_HEADER, c.get('clientIp'));
+      headers.delete('content-length');
+      headers.delete('transfer-encoding');
+      const request = new Request(c.req.url, {
+        method: c.req.method,
+        headers,
+        body,
+        signal: c.req.raw.signal,
+      });
+      answer = await safeAnswer(await auth.handler(request), origins);
+    });
+    // limitBody throws (413) rather than skipping the handler, so an answer is always set here.
+    if (!answer) throw new AppError('INTERNAL');
+    return answer;
+  };
+}

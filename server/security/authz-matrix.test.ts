@@ -1,0 +1,343 @@
+// The authorization matrix: every operation of the OpenAPI document × five roles, each answer
+// checked against an explicit table. A route added to API_ROUTES without an entry in EXPECTED
+// fails the first test: its access has to be decided, and written down, here.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorCode } from '../../shared/error-codes';
+import { createTestApp, type TestApp, type TestClient } from '../../tests/setup/test-app';
+import { dbTargets } from '../../tests/setup/test-db';
+import { stripeConfigFrom } from '../features/payments/stripe/stripe.config';
+import type { Access } from '../lib/route';
+import type { OpenApiDocument } from '../openapi/document';
+import {
+  addressSequence,
+  apiDocument,
+  apiOperations,
+  createFixtures,
+  errorBodyProblem,
+  fillPath,
+  minimalBody,
+  rawRequest,
+  sampleValue,
+  type ApiOperation,
+  type FixtureId,
+  type Fixtures,
+} from './api-surface';
+
+const ROLES = ['anonymous', 'unverified', 'otherCustomer', 'customer', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+
+/**
+ * What a role gets:
+ * - an error code: exactly that answer (its status and its `code`);
+ * - `allowed`: past the access check: 2xx or a 4xx other than 401/403 (the minimal body may be
+ *   refused with 400, a state change with 409…), never a 5xx;
+ * - `ok`: a 2xx;
+ * - `unsigned`: a Stripe webhook without a valid signature: 400, or 404 while Stripe is not
+ *   configured; never a 2xx.
+ */
+type Outcome =
+  | 'allowed'
+  | 'ok'
+  | 'unsigned'
+  | Extract<ErrorCode, 'UNAUTHENTICATED' | 'EMAIL_NOT_VERIFIED' | 'FORBIDDEN' | 'NOT_FOUND'>;
+type RoleOutcomes = Record<Role, Outcome>;
+
+const OPEN: RoleOutcomes = {
+  anonymous: 'allowed',
+  unverified: 'allowed',
+  otherCustomer: 'allowed',
+  customer: 'allowed',
+  admin: 'allowed',
+};
+const OPEN_OK: RoleOutcomes = {
+  anonymous: 'ok',
+  unverified: 'ok',
+  otherCustomer: 'ok',
+  customer: 'ok',
+  admin: 'ok',
+};
+const CUSTOMER: RoleOutcomes = {
+  anonymous: 'UNAUTHENTICATED',
+  unverified: 'EMAIL_NOT_VERIFIED',
+  otherCustomer: 'allowed',
+  customer: 'allowed',
+  admin: 'allowed',
+};
+const CUSTOMER_OK: RoleOutcomes = { ...CUSTOMER, otherCustomer: 'ok', customer: 'ok', admin: 'ok' };
+/** A customer route on customer A's resource: only A sees it; even an admin gets 404 here. */
+const OWNED_BY_A: RoleOutcomes = {
+  ...CUSTOMER,
+  otherCustomer: 'NOT_FOUND',
+  customer: 'allowed',
+  admin: 'NOT_FOUND',
+};
+const OWNED_BY_A_OK: RoleOutcomes = { ...OWNED_BY_A, customer: 'ok' };
+const ADMIN: RoleOutcomes = {
+  anonymous: 'UNAUTHENTICATED',
+  unverified: 'EMAIL_NOT_VERIFIED',
+  otherCustomer: 'FORBIDDEN',
+  customer: 'FORBIDDEN',
+  admin: 'allowed',
+};
+const ADMIN_OK: RoleOutcomes = { ...ADMIN, admin: 'ok' };
+const STRIPE: RoleOutcomes = {
+  anonymous: 'unsigned',
+  unverified: 'unsigned',
+  otherCustomer: 'unsigned',
+  customer: 'unsigned',
+  admin: 'unsigned',
+};
+
+type Expected = {
+  access: Access;
+  roles: RoleOutcomes;
+  /** Which fixture fills each path parameter (the same id for every role). */
+  path?: Record<string, FixtureId>;
+};
+
+/** One entry per operationId of the document. */
+const EXPECTED: Record<string, Expected> = {
+  // Documentation
+  getOpenApiDocument: { access: 'public', roles: OPEN_OK },
+  getApiDocsPage: { access: 'public', roles: OPEN_OK },
+  // Account
+  getMe: { access: 'customer', roles: CUSTOMER_OK },
+  updateMe: { access: 'customer', roles: CUSTOMER },
+  // Contact (a session is read when sent)
+  sendContactMessage: { access: 'optional', roles: OPEN },
+  // Wallet
+  getWallet: { access: 'customer', roles: CUSTOMER_OK },
+  listWalletMovements: { access: 'customer', roles: CUSTOMER_OK },
+  listTopups: { access: 'customer', roles: CUSTOMER_OK },
+  // Top-ups
+  listFundingMethods: { access: 'customer', roles: CUSTOMER_OK },
+  getCardTopupConfig: { access: 'customer', roles: CUSTOMER_OK },
+  createCardCheckout: { access: 'customer', roles: CUSTOMER },
+  redeemVoucher: { access: 'customer', roles: CUSTOMER },
+  createManualTopup: { access: 'customer', roles: CUSTOMER },
+  listManualTopups: { access: 'customer', roles: CUSTOMER_OK },
+  // The receipt service lets an admin read any receipt, through this route too.
+  getManualTopupReceipt: {
+    access: 'customer',
+    roles: { ...OWNED_BY_A_OK, admin: 'ok' },
+    path: { id: 'topup' },
+  },
+  receiveStripeWebhook: { access: 'stripe', roles: STRIPE },
+  // Catalogue
+  listServices: { access: 'customer', roles: CUSTOMER_OK },
+  listCategories: { access: 'customer', roles: CUSTOMER_OK },
+  getService: { access: 'customer', roles: CUSTOMER_OK, path: { id: 'service' } },
+  // Orders
+  placeOrder: { access: 'customer', roles: CUSTOMER },
+  placeBulkImeiOrder: { access: 'customer', roles: CUSTOMER },
+  listOrders: { access: 'customer', roles: CUSTOMER_OK },
+  getOrderSummary: { access: 'customer', roles: CUSTOMER_OK },
+  exportOrdersCsv: { access: 'customer', roles: CUSTOMER_OK },
+  getOrder: { access: 'customer', roles: OWNED_BY_A_OK, path: { id: 'order' } },
+  cancelOrder: { access: 'customer', roles: OWNED_BY_A, path: { id: 'order' } },
+  // Administration: catalogue
+  adminListServices: { access: 'admin', roles: ADMIN_OK },
+  adminCreateService: { access: 'admin', roles: ADMIN },
+  adminReorderServices: { access: 'admin', roles: ADMIN },
+  adminBulkPriceChange: { access: 'admin', roles: ADMIN },
+  adminGetService: { access: 'admin', roles: ADMIN_OK, path: { id: 'service' } },
+  adminServiceHistory: { access: 'admin', roles: ADMIN_OK, path: { id: 'service' } },
+  adminUpdateService: { access: 'admin', roles: ADMIN, path: { id: 'service' } },
+  // Administration: orders
+  adminListOrders: { access: 'admin', roles: ADMIN_OK },
+  adminBulkCompleteOrders: { access: 'admin', roles: ADMIN },
+  adminGetOrder: { access: 'admin', roles: ADMIN_OK, path: { id: 'order' } },
+  adminTakeOrder: { access: 'admin', roles: ADMIN, path: { id: 'order' } },
+  adminCompleteOrder: { access: 'admin', roles: ADMIN, path: { id: 'order' } },
+  adminRejectOrder: { access: 'admin', roles: ADMIN, path: { id: 'order' } },
+  // Administration: manual top-ups and methods
+  adminListManualTopups: { access: 'admin', roles: ADMIN_OK },
+  adminApproveManualTopup: { access: 'admin', roles: ADMIN, path: { id: 'topup' } },
+  adminRejectManualTopup: { access: 'admin', roles: ADMIN, path: { id: 'topup' } },
+  adminGetManualTopupReceipt: { access: 'admin', roles: ADMIN_OK, path: { id: 'topup' } },
+  adminListFundingMethods: { access: 'admin', roles: ADMIN_OK },
+  adminCreateFundingMethod: { access: 'admin', roles: ADMIN },
+  adminUpdateFundingMethod: { access: 'admin', roles: ADMIN, path: { id: 'method' } },
+  // Administration: vouchers
+  adminCreateVoucherBatch: { access: 'admin', roles: ADMIN },
+  adminListVoucherBatches: { access: 'admin', roles: ADMIN_OK },
+  adminExportVoucherBatch: { access: 'admin', roles: ADMIN_OK, path: { id: 'voucherBatch' } },
+  // Administration: customers
+  adminSearchCustomers: { access: 'admin', roles: ADMIN_OK },
+  adminAdjustBalance: { access: 'admin', roles: ADMIN, path: { id: 'customerA' } },
+};
+
+const CODE_STATUS: Record<string, number> = {
+  UNAUTHENTICATED: 401,
+  EMAIL_NOT_VERIFIED: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+};
+
+/** Why an answer does not match the outcome (null when it does). */
+function mismatch(
+  outcome: Outcome,
+  status: number,
+  code: string | undefined,
+  stripeConfigured: boolean,
+): string | null {
+  if (status >= 500) return `server error ${status} (${code})`;
+  switch (outcome) {
+    case 'allowed':
+      return status === 401 || status === 403 ? `refused: ${status} ${code}` : null;
+    case 'ok':
+      return status >= 200 && status < 300 ? null : `expected 2xx, got ${status} ${code}`;
+    case 'unsigned': {
+      const accepted = stripeConfigured ? [400] : [400, 404];
+      return accepted.includes(status) ? null : `expected ${accepted.join(' or ')}, got ${status}`;
+    }
+    default:
+      return status === CODE_STATUS[outcome] && code === outcome
+        ? null
+        : `expected ${CODE_STATUS[outcome]} ${outcome}, got ${status} ${code}`;
+  }
+}
+
+describe.each(dbTargets())('authorization matrix on %s', (target) => {
+  let t: TestApp;
+  let doc: OpenApiDocument;
+  let fx: Fixtures;
+  let setupSeconds = 0;
+  let stripeApp: TestApp['app'];
+  const nextIp = addressSequence('10.1');
+
+  beforeAll(async () => {
+    const setupStarted = performance.now();
+    t = await createTestApp(target);
+    doc = apiDocument(t);
+    fx = await createFixtures(t);
+    setupSeconds = (performance.now() - setupStarted) / 1000;
+    const stripe = stripeConfigFrom({
+      STRIPE_SECRET_KEY: 'sk_test_cometa_matrix',
+      STRIPE_WEBHOOK_SECRET: 'whsec_cometa_matrix',
+      // Never called: a webhook's signature is checked before anything else.
+      STRIPE_API_BASE: 'http://127.0.0.1:9',
+    });
+    stripeApp = t.appWith({ env: { ...t.env, stripe } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('has an entry for every documented operation, with the documented access', () => {
+    const ops = apiOperations(doc);
+    expect(ops.length).toBeGreaterThan(0);
+    const missing = ops.filter((op) => !(op.operationId in EXPECTED));
+    expect(
+      missing.map((op) => `${op.operationId} (${op.method} ${op.path}, ${op.access})`),
+      'operations without an entry in EXPECTED: add one',
+    ).toEqual([]);
+    const changed = ops
+      .filter((op) => EXPECTED[op.operationId] && EXPECTED[op.operationId]!.access !== op.access)
+      .map(
+        (op) =>
+          `${op.operationId}: documented ${op.access}, table ${EXPECTED[op.operationId]!.access}`,
+      );
+    expect(changed, 'access level differs from the table').toEqual([]);
+    for (const op of ops) {
+      const names = op.pathParams.map((p) => p.name).sort();
+      expect(Object.keys(EXPECTED[op.operationId]?.path ?? {}).sort(), op.operationId).toEqual(
+        names,
+      );
+    }
+  });
+
+  it('answers every operation × role as the table says, never leaking A’s data', async () => {
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    const ops = apiOperations(doc).filter((op) => op.operationId in EXPECTED);
+    const clients: Record<Role, TestClient | null> = {
+      anonymous: null,
+      unverified: fx.unverified.client,
+      otherCustomer: fx.customerB.client,
+      customer: fx.customerA.client,
+      admin: fx.admin.client,
+    };
+    const failures: string[] = [];
+    let requests = 0;
+    let checks = 0;
+
+    function requestFor(op: ApiOperation, expected: Expected) {
+      const values = Object.fromEntries(
+        Object.entries(expected.path ?? {}).map(([name, id]) => [name, fx.ids[id]]),
+      );
+      const query = new URLSearchParams();
+      for (const p of op.queryParams) {
+        if (p.required) query.set(p.name, p.example ?? String(sampleValue(doc, p.schema)));
+      }
+      const qs = query.size ? `?${query}` : '';
+      const body = minimalBody(doc, op);
+      return {
+        url: `${fillPath(op.path, values)}${qs}`,
+        headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      };
+    }
+
+    for (const op of ops) {
+      const expected = EXPECTED[op.operationId]!;
+      const { url, headers, body } = requestFor(op, expected);
+      for (const role of ROLES) {
+        checks += 1;
+        const apps =
+          op.access === 'stripe'
+            ? [
+                { app: t.app, configured: false },
+                { app: stripeApp, configured: true },
+              ]
+            : [{ app: t.app, configured: false }];
+        for (const { app, configured } of apps) {
+          requests += 1;
+          const res = await rawRequest(t, {
+            method: op.method,
+            url,
+            as: clients[role],
+            ip: nextIp(),
+            headers,
+            body,
+            app,
+          });
+          const text = await res.text();
+          const where = `${op.operationId} ${op.method} ${url} as ${role}${configured ? ' (Stripe configured)' : ''}`;
+          const shape = errorBodyProblem(res.status, res.headers.get('content-type'), text);
+          if (shape)
+            failures.push(`${where}: ${res.status} error body ${shape}: ${text.slice(0, 200)}`);
+          let code: string | undefined;
+          if (res.status >= 400) {
+            try {
+              code = (JSON.parse(text) as { code?: string }).code;
+            } catch {
+              code = undefined;
+            }
+          }
+          const problem = mismatch(expected.roles[role], res.status, code, configured);
+          if (problem) failures.push(`${where}: ${problem}: ${text.slice(0, 200)}`);
+          if (role !== 'customer' && role !== 'admin') {
+            const leaked = fx.privateMarkers.filter((m) => text.includes(m));
+            if (leaked.length)
+              failures.push(
+                `${where}: ${res.status} answer contains customer A's ${leaked.join(', ')}`,
+              );
+          }
+        }
+      }
+    }
+
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const cpuSeconds = (process.cpuUsage(cpu).user / 1e6).toFixed(1);
+    process.stdout.write(
+      `authz matrix on ${target}: ${ops.length} operations × ${ROLES.length} roles = ${checks} checks, ${requests} requests, ${failures.length} failures, app and fixtures ${setupSeconds.toFixed(1)}s + requests ${seconds}s (${cpuSeconds}s CPU)\n`,
+    );
+    const stale = Object.keys(EXPECTED).filter((id) => !ops.some((op) => op.operationId === id));
+    if (stale.length)
+      process.stdout.write(
+        `authz matrix: table entries not in the document: ${stale.join(', ')}\n`,
+      );
+    expect(failures.length, `${failures.length} failures:\n${failures.join('\n')}`).toBe(0);
+  });
+});
