@@ -16,6 +16,7 @@ import {
   verificationEmail,
 } from './email-templates';
 import type { Logger } from './logger';
+import { mailAfterCommit } from './notify';
 import type { MailMessage, Mailer } from './mail';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './passwords';
 import { consumeRateLimit } from './rate-limit';
@@ -82,9 +83,7 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
   // E-mails are sent without holding up the request; a failure is logged and the person
   // can ask again ("reenviar").
   function sendInBackground(message: MailMessage, what: string) {
-    mailer
-      .send(message)
-      .catch((err: unknown) => logger.error({ err, to: message.to }, `${what} e-mail failed`));
+    mailAfterCommit({ mailer, logger }, what, { to: message.to }, () => message);
   }
 
   const ttl = env.SESSION_TTL_SECONDS;

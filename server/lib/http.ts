@@ -1,6 +1,4 @@
 import type { Context } from 'hono';
-import type { z } from 'zod';
-import { fieldErrors } from '../../shared/schemas/auth';
 import type { Auth } from './auth';
 import { AppError } from './errors';
 import type { Logger } from './logger';
@@ -21,21 +19,6 @@ export type AppEnv = {
     user: SessionUser;
   };
 };
-
-/** Parses a JSON body with a zod schema: 400 with Spanish field messages when it does not fit. */
-export async function readJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
-  let raw: unknown;
-  try {
-    raw = await c.req.json();
-  } catch {
-    throw new AppError('BAD_REQUEST', 'El cuerpo de la solicitud debe ser JSON válido.');
-  }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    throw new AppError('VALIDATION_FAILED', undefined, fieldErrors(parsed.error));
-  }
-  return parsed.data;
-}
 
 /** The signed-in user, or null without a session (routes open to everyone that note who calls). */
 export async function sessionUser(auth: Auth, c: Context<AppEnv>): Promise<SessionUser | null> {

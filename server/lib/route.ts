@@ -387,8 +387,7 @@ export function mountRoutes(app: Hono<AppEnv>, routes: readonly RouteDef[], deps
     if (seen.has(key)) throw new Error(`route defined twice: ${key}`);
     seen.add(key);
     const names = pathParamNamesOf(route.path);
-    const declared =
-      route.params instanceof z.ZodObject ? Object.keys(route.params.shape) : [];
+    const declared = route.params instanceof z.ZodObject ? Object.keys(route.params.shape) : [];
     if (names.join() !== declared.join())
       throw new Error(`route ${key}: params schema must declare exactly ${names.join(', ')}`);
     const method = route.method.toUpperCase();

@@ -407,13 +407,13 @@ function introduction(options: DocumentOptions, cookie: string): string {
 
 ## URL base
 
-Todas las rutas empiezan por \`/api\` y se llaman sobre \`${base}\` (por ejemplo \`${base}/api/services\`). Los cuerpos se envían en JSON con \`Content-Type: application/json\`.
+Todas las rutas empiezan por \`/api\` y se llaman sobre \`${base}\` (por ejemplo \`${base}/api/services\`). Los cuerpos se envían en JSON con \`Content-Type: application/json\` (otro tipo responde 415 \`UNSUPPORTED_MEDIA_TYPE\`); cada ruta tiene un tamaño máximo de cuerpo (32 KB salvo que diga otro) y lo que lo supera responde 413 \`PAYLOAD_TOO_LARGE\` sin leerse. Los textos no pueden llevar caracteres de control, caracteres de control de dirección ni Unicode no válido (400 \`VALIDATION_FAILED\`, con el campo en \`fields\`).
 
 ## Autenticación
 
 La API usa la misma sesión que la web: una cookie \`${cookie}\` (HttpOnly) que se obtiene al iniciar sesión. Las rutas de cuentas son las de Better Auth, bajo \`/api/auth/*\`, y no se describen una a una aquí:
 
-- \`POST /api/auth/sign-up/email\` con \`{ "name", "email", "password", "callbackURL" }\` crea la cuenta y envía un correo de verificación; hasta verificar el correo, la API responde 403 \`EMAIL_NOT_VERIFIED\`.
+- \`POST /api/auth/sign-up/email\` con \`{ "name", "email", "password", "callbackURL" }\` crea la cuenta y envía un correo de verificación. La respuesta es la misma si el correo ya tenía una cuenta (entonces se avisa por correo a su dueño), y no inicia sesión: la sesión empieza al abrir el enlace del correo. Con una sesión de una cuenta sin verificar, la API responde 403 \`EMAIL_NOT_VERIFIED\`.
 - \`POST /api/auth/sign-in/email\` con \`{ "email", "password" }\` inicia sesión y devuelve la cookie.
 - \`POST /api/auth/sign-out\` cierra la sesión.
 
