@@ -171,6 +171,14 @@ export async function handleWebhook(
     );
     throw new AppError('BAD_REQUEST', BAD_SIGNATURE_MESSAGE);
   }
+  // Signed is not well-formed: an event without `data.object` is refused, never a 500.
+  if (!StripeEventSchema.safeParse(event).success) {
+    deps.logger.warn(
+      { eventId: (event as { id?: unknown } | null)?.id },
+      'stripe: malformed event',
+    );
+    throw new AppError('BAD_REQUEST', 'El aviso de Stripe no tiene la forma esperada.');
+  }
 
   switch (event.type) {
     case 'checkout.session.completed':
