@@ -15,7 +15,7 @@ import { trustedOrigins, type Auth } from './lib/auth';
 import { sameOriginGuard } from './lib/same-origin';
 import { authHttpHandler } from './lib/auth-http';
 import { clientIp } from './lib/client-ip';
-import { AppError } from './lib/errors';
+import { errorHandler } from './lib/error-handler';
 import type { AppEnv } from './lib/http';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './lib/mail';
@@ -32,16 +32,6 @@ export type AppDeps = {
 };
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
-
-/** SQLSTATE of a database error anywhere in the cause chain (drizzle wraps the driver's error). */
-function sqlState(err: unknown): string | undefined {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 export function createApp(deps: AppDeps) {
   const { database, env, auth, mailer, logger, web } = deps;
@@ -100,35 +90,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  app.onError((err, c) => {
-    if (err instanceof AppError) {
-      return c.json(
-        {
-          code: err.code,
-          message: err.message,
-          ...(err.fields ? { fields: err.fields } : {}),
-          // A failure of ours (e.g. the card provider down): the id ties a report to the logs.
-          ...(err.status >= 500 ? { requestId: c.get('requestId') } : {}),
-        },
-        err.status,
-      );
-    }
-    const state = sqlState(err);
-    if (state?.startsWith('22')) {
-      // Class 22 (data exception): the database refused a value that came from the request.
-      // The edge checks should have caught it; answer 400 and log it so the gap gets closed.
-      c.get('logger').warn(
-        { sqlState: state, path: c.req.path, method: c.req.method },
-        'input refused by the database',
-      );
-      return c.json({ code: 'BAD_REQUEST', message: ERROR_MESSAGES.BAD_REQUEST }, 400);
-    }
-    c.get('logger').error({ err, path: c.req.path }, 'unhandled error');
-    return c.json(
-      { code: 'INTERNAL', message: ERROR_MESSAGES.INTERNAL, requestId: c.get('requestId') },
-      500,
-    );
-  });
+  app.onError(errorHandler);
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {

@@ -7,6 +7,7 @@
 // - no `token` property in a JSON answer: the session token lives in the HttpOnly cookie, and a
 //   script on the page must not be able to read it from sign-in or get-session;
 // - no Location header pointing outside the app's origins.
+import { ERROR_MESSAGES } from '../../shared/error-codes';
 import type { Context } from 'hono';
 import { findTextProblem, textProblemMessage } from '../../shared/text';
 import type { Env } from '../env';
@@ -94,6 +95,27 @@ async function checkedBody(c: Context<AppEnv>): Promise<string | undefined> {
 async function safeAnswer(response: Response, origins: string[]): Promise<Response> {
   const headers = new Headers(response.headers);
   let changed = false;
+  if (response.status === 429) {
+    // Better Auth's own limiter answers `X-Retry-After` and an English message: give clients the
+    // standard header and people the Spanish message, as every other limit of the API does.
+    const retryAfter = headers.get('retry-after') ?? headers.get('x-retry-after') ?? '60';
+    const text = await response.text();
+    let code: unknown;
+    try {
+      code = (JSON.parse(text) as { code?: unknown }).code;
+    } catch {
+      code = undefined;
+    }
+    if (code === 'RATE_LIMITED') {
+      headers.set('retry-after', retryAfter);
+      return new Response(text, { status: 429, headers });
+    }
+    const body = JSON.stringify({ code: 'RATE_LIMITED', message: ERROR_MESSAGES.RATE_LIMITED });
+    headers.set('retry-after', retryAfter);
+    headers.set('content-type', 'application/json');
+    headers.set('content-length', String(Buffer.byteLength(body)));
+    return new Response(body, { status: 429, headers });
+  }
   const location = headers.get('location');
   if (location !== null && !origins.some((o) => sameOriginPath(location, o, null) !== null)) {
     headers.set('location', '/');

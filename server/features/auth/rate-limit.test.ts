@@ -42,14 +42,21 @@ describe.each(dbTargets())('rate limits on %s', (target) => {
 
   it('limits sign-in attempts per address, whatever the account', async () => {
     const statuses: number[] = [];
+    let last: Response | undefined;
     for (let i = 0; i < 7; i++) {
-      const res = await t
+      last = await t
         .client('10.9.9.9')
         .post('/api/auth/sign-in/email', { email: uniqueEmail(), password: 'Wrong-Password-1' });
-      statuses.push(res.status);
+      statuses.push(last.status);
     }
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5)).toEqual([429, 429]);
+    // Regression: Better Auth's own limit answered without Retry-After and in English.
+    expect(last?.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await last?.json()).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
+    });
     // Another address is not affected.
     expect(
       (
