@@ -267,6 +267,14 @@ function operationHtml(doc: OpenApiDocument, method: string, path: string, op: O
   ];
   if (op.description) parts.push(`<p>${inline(op.description)}</p>`);
   parts.push(`<p><strong>Acceso:</strong> ${ACCESS_TEXT[op['x-access']] ?? ''}</p>`);
+  const limit = op['x-body-limit'];
+  if (limit !== undefined) {
+    const size =
+      limit >= 1024 * 1024
+        ? `${Math.round(limit / 1024 / 1024)} MB`
+        : `${Math.round(limit / 1024)} KB`;
+    parts.push(`<p><strong>Cuerpo:</strong> hasta ${size}; uno mayor responde 413.</p>`);
+  }
 
   if (op.parameters?.length) {
     parts.push('<h4>Parámetros</h4>');

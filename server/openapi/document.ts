@@ -2,7 +2,13 @@
 import { ERROR_MESSAGES, ERROR_STATUS, type ErrorCode } from '../../shared/error-codes';
 import { SCHEMA_DOCS } from './descriptions';
 import { z } from 'zod';
-import { TAGS, pathParamNamesOf, type Access, type RouteDef } from '../lib/route';
+import {
+  DEFAULT_BODY_LIMIT,
+  TAGS,
+  pathParamNamesOf,
+  type Access,
+  type RouteDef,
+} from '../lib/route';
 import {
   REQUEST_PROPERTY_REFS,
   REQUEST_SCHEMAS,
@@ -44,6 +50,8 @@ export type OperationObject = {
   tags: string[];
   security: Record<string, string[]>[];
   'x-access': Access;
+  /** Largest request body in bytes; a larger one answers 413 before it is read. */
+  'x-body-limit'?: number;
   parameters?: ParameterObject[];
   requestBody?: {
     required: boolean;
@@ -376,6 +384,7 @@ function operation(spec: RouteDef, options: DocumentOptions): OperationObject {
     tags: [spec.tag],
     security: ACCESS_SECURITY[spec.access],
     'x-access': spec.access,
+    ...(spec.method !== 'get' ? { 'x-body-limit': spec.bodyLimit ?? DEFAULT_BODY_LIMIT } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(Object.keys(content).length
       ? {
