@@ -57,3 +57,14 @@ export async function requireAdmin(auth: Auth, c: Context<AppEnv>): Promise<Sess
   if (u.role !== 'admin') throw new AppError('FORBIDDEN');
   return u;
 }
+
+/** The Idempotency-Key header: trimmed, 1–200 visible ASCII characters, or null without one. */
+export function idempotencyKey(c: Context): string | null {
+  const key = c.req.header('idempotency-key')?.trim() || null;
+  if (key && (key.length > 200 || !/^[\x21-\x7e]+$/.test(key)))
+    throw new AppError(
+      'BAD_REQUEST',
+      'La cabecera Idempotency-Key no es válida: hasta 200 caracteres visibles.',
+    );
+  return key;
+}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { AdjustmentSchema } from '../../../shared/schemas/wallet';
+import { idempotencyKey } from '../../lib/http';
 import { defineRoute } from '../../lib/route';
 import { adjustBalance } from './adjustments.service';
 import { searchCustomers } from './users.service';
@@ -70,7 +71,7 @@ export const adminRoutes = [
         userId: params.id,
         amount: body.amount,
         reason: body.reason,
-        requestKey: c.req.header('idempotency-key')?.slice(0, 200) || randomUUID(),
+        requestKey: idempotencyKey(c) ?? randomUUID(),
         ipAddress: c.get('clientIp'),
       });
       return c.json(result, result.replayed ? 200 : 201);

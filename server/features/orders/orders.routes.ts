@@ -16,7 +16,7 @@ import {
 } from '../../../shared/schemas/orders';
 import { user } from '../../db/schema/auth';
 import { toCsv } from '../../lib/csv';
-import { AppError } from '../../lib/errors';
+import { idempotencyKey } from '../../lib/http';
 import { mailAfterCommit } from '../../lib/notify';
 import { defineRoute, type RouteDeps } from '../../lib/route';
 import { bulkCompleteOrders } from './bulk-complete.service';
@@ -154,7 +154,7 @@ export const ordersRoutes = [
       },
     ],
     handler: async ({ c, deps, user, body }) => {
-      const key = idempotencyKey(c.req.header('idempotency-key'));
+      const key = idempotencyKey(c);
       const result = await placeOrder(deps.db, user.id, body, key);
       if (result.replayed) c.header('Idempotent-Replayed', 'true');
       return c.json(result.order, result.replayed ? 200 : 201);
@@ -265,17 +265,6 @@ export const ordersRoutes = [
       c.json(await cancelOrder(deps.db, user.id, params.id)),
   }),
 ];
-
-/** The Idempotency-Key header: trimmed, at most 200 printable characters, or none. */
-function idempotencyKey(value: string | undefined): string | null {
-  const key = value?.trim() || null;
-  if (key && (key.length > 200 || !/^[\x21-\x7e]+$/.test(key)))
-    throw new AppError(
-      'BAD_REQUEST',
-      'La cabecera Idempotency-Key no es válida: hasta 200 caracteres visibles.',
-    );
-  return key;
-}
 
 /** /api/admin/orders: the fulfilment queue. */
 export const ordersAdminRoutes = [
