@@ -9,11 +9,14 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createApp } from '../server/app';
 import { openPostgres, type Database } from '../server/db/client';
+import { migrateDatabase } from '../server/db/migrate';
 import { service } from '../server/db/schema/catalogue';
 import { loadEnv } from '../server/env';
 import { createAuth } from '../server/lib/auth';
 import { createLogger } from '../server/lib/logger';
 import { createMailer } from '../server/lib/mail';
+import { createMetrics } from '../server/lib/metrics';
+import { createJobQueue } from '../server/jobs/queue';
 import { loadWebAssets } from '../server/lib/web-assets';
 
 export const BASE_URL =
@@ -28,7 +31,7 @@ export async function freshDatabase(name: string): Promise<{ url: string; databa
   const url = new URL(BASE_URL);
   url.pathname = `/${name}`;
   const database = openPostgres(url.toString(), { max: 40 });
-  await database.migrate();
+  await migrateDatabase(database);
   return { url: url.toString(), database };
 }
 
@@ -81,6 +84,10 @@ export async function startApp(database: Database) {
   });
   const mailer = createMailer({ from: env.MAIL_FROM, dataDir, logger });
   const auth = createAuth({ db: database.db, env, mailer, logger });
+  const metrics = createMetrics();
+  const jobs = createJobQueue(database.executeSql, {
+    onError: (err) => logger.error({ err }, 'job queue error'),
+  });
   const app = createApp({
     database,
     env,
@@ -88,6 +95,8 @@ export async function startApp(database: Database) {
     mailer,
     logger,
     web: loadWebAssets(path.join(dataDir, 'none')),
+    jobs,
+    metrics,
   });
   const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
   await new Promise((r) => server.once('listening', r));

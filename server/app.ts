@@ -19,7 +19,9 @@ import { errorHandler } from './lib/error-handler';
 import type { AppEnv } from './lib/http';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './lib/mail';
-import { createMetrics } from './lib/metrics';
+import type { Metrics } from './lib/metrics';
+import type { JobQueue } from './jobs/queue';
+import { queueGauges } from './jobs/gauges';
 import type { WebAssets } from './lib/web-assets';
 
 export type AppDeps = {
@@ -29,14 +31,17 @@ export type AppDeps = {
   mailer: Mailer;
   logger: Logger;
   web: WebAssets;
+  /** The job queue (jobs are sent from requests; workers run beside, see server/jobs/runner.ts). */
+  jobs: JobQueue;
+  /** Shared with the workers, so /metrics shows supplier calls too. */
+  metrics: Metrics;
 };
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 export function createApp(deps: AppDeps) {
-  const { database, env, auth, mailer, logger, web } = deps;
+  const { database, env, auth, mailer, logger, web, jobs, metrics } = deps;
   const db = database.db;
-  const metrics = createMetrics();
   const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {
@@ -102,9 +107,15 @@ export function createApp(deps: AppDeps) {
       return c.json({ status: 'unavailable' }, 503);
     }
   });
-  app.get('/metrics', (c) =>
-    c.text(metrics.render(), 200, { 'Content-Type': 'text/plain; version=0.0.4' }),
-  );
+  app.get('/metrics', async (c) => {
+    let gauges: string[] = [];
+    try {
+      gauges = await queueGauges(db, jobs);
+    } catch (err) {
+      c.get('logger').warn({ err }, 'queue depth unavailable for /metrics');
+    }
+    return c.text(metrics.render(gauges), 200, { 'Content-Type': 'text/plain; version=0.0.4' });
+  });
 
   // State-changing API calls from another origin are refused (Stripe's webhook has no Origin).
   app.use('/api/*', sameOriginGuard(trustedOrigins(env), { except: '/api/webhooks/' }));
@@ -118,6 +129,8 @@ export function createApp(deps: AppDeps) {
     auth,
     mailer,
     logger,
+    jobs,
+    metrics,
     apiDocs: () => {
       if (!apiDocs) {
         const options = { appUrl: env.APP_URL, appName: env.APP_NAME };

@@ -38,6 +38,15 @@ const EnvSchema = z.object({
   RATE_LIMIT_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   SEED_DEMO: booleanString.default(true),
+  /** Minutes between two reads of every supplier's catalogue and prices. */
+  SUPPLIER_SYNC_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  /** Seconds between two status polls of the orders sent to suppliers. */
+  SUPPLIER_POLL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** Time to connect to a supplier, and for a whole exchange, in seconds. */
+  SUPPLIER_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
+  SUPPLIER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  /** Let suppliers live on loopback or private addresses (tests, self-hosted suppliers). */
+  ALLOW_PRIVATE_NETWORK: booleanString.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

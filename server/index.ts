@@ -3,11 +3,15 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
 import { loadEnv } from './env';
 import { createAuth } from './lib/auth';
 import { seedDemoCatalogue } from './features/catalogue/catalogue.seed';
 import { ensureAdmin } from './lib/bootstrap-admin';
+import { createJobQueue } from './jobs/queue';
+import { startWorkers } from './jobs/workers';
 import { createLogger } from './lib/logger';
+import { createMetrics } from './lib/metrics';
 import { createMailer } from './lib/mail';
 import { pruneRateLimits } from './lib/rate-limit';
 import { loadWebAssets } from './lib/web-assets';
@@ -18,7 +22,7 @@ async function main() {
   const env = loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  await database.migrate();
+  await migrateDatabase(database);
   if (env.SEED_DEMO) {
     const seeded = await seedDemoCatalogue(database.db);
     if (seeded > 0) logger.info({ seeded }, 'demo catalogue inserted into the empty database');
@@ -39,7 +43,13 @@ async function main() {
   });
   const web = loadWebAssets(WEB_ROOT);
   if (!web.available) logger.warn({ root: WEB_ROOT }, 'web app not built: run npm run build');
-  const app = createApp({ database, env, auth, mailer, logger, web });
+  const metrics = createMetrics();
+  const jobs = createJobQueue(database.executeSql, {
+    onError: (err) => logger.error({ err }, 'job queue error'),
+  });
+  await jobs.start();
+  const app = createApp({ database, env, auth, mailer, logger, web, jobs, metrics });
+  const workers = await startWorkers({ db: database.db, env, jobs, logger, mailer, metrics });
 
   const pruner = setInterval(() => {
     pruneRateLimits(database.db, 24 * 3600 * 1000).catch((err: unknown) =>
@@ -65,6 +75,8 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     server.close();
+    await workers.stop();
+    await jobs.stop();
     await database.close();
     process.exit(0);
   }

@@ -14,6 +14,7 @@ export const ERROR_STATUS = {
   IDEMPOTENCY_MISMATCH: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  SUPPLIER_TEST_FAILED: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 } as const;
@@ -34,6 +35,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   IDEMPOTENCY_MISMATCH: 'Esa clave de idempotencia ya se usó con otra orden distinta.',
   PAYLOAD_TOO_LARGE: 'El contenido enviado es demasiado grande.',
   UNSUPPORTED_MEDIA_TYPE: 'Envía los datos como JSON (Content-Type: application/json).',
+  SUPPLIER_TEST_FAILED: 'El proveedor no aceptó la conexión.',
   RATE_LIMITED: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.',
   INTERNAL: 'Algo salió mal de nuestro lado. Inténtalo de nuevo en unos minutos.',
 };

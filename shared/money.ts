@@ -39,3 +39,36 @@ export function chargeCents(priceCents: Cents, quantity: bigint, per: bigint): C
   const numerator = priceCents * quantity;
   return numerator % per === 0n ? numerator / per : numerator / per + 1n;
 }
+
+/** Millionths of a currency unit: supplier costs and balances carry up to six decimals. */
+export type Micros = bigint;
+
+/**
+ * Our price for a supplier cost with a markup in basis points (12.5 % = 1250):
+ * cost × (1 + markup), rounded UP to the cent (never sell below cost × markup), at least 1 cent.
+ */
+export function markupPriceCents(costMicros: Micros, markupBp: number): Cents {
+  if (!Number.isInteger(markupBp) || markupBp < 0) throw new RangeError('markup must be ≥ 0 bp');
+  if (costMicros < 0n) throw new RangeError('cost must be ≥ 0');
+  // micros → cents is ÷ 10 000; the markup factor is (10 000 + bp) ÷ 10 000.
+  const numerator = costMicros * (10_000n + BigInt(markupBp));
+  const per = 10_000n * 10_000n;
+  const cents = numerator % per === 0n ? numerator / per : numerator / per + 1n;
+  return cents < 1n ? 1n : cents;
+}
+
+/** A cost in micro-units as cents, rounded up (what selling at cost at least takes). */
+export function microsToCentsCeil(micros: Micros): Cents {
+  return micros % 10_000n === 0n ? micros / 10_000n : micros / 10_000n + (micros > 0n ? 1n : 0n);
+}
+
+/**
+ * The refund of a partially delivered order: the undelivered share of its price,
+ * ⌊price × remains ÷ quantity⌋, with `remains` clamped to [0, quantity] (suppliers report
+ * negative remains when they over-deliver). Never more than the price.
+ */
+export function partialRefundCents(price: Cents, remains: number, quantity: number): Cents {
+  if (!Number.isInteger(quantity) || quantity <= 0) throw new RangeError('quantity must be > 0');
+  const clamped = Math.min(Math.max(Math.trunc(remains), 0), quantity);
+  return (price * BigInt(clamped)) / BigInt(quantity);
+}

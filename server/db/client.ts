@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -13,9 +13,14 @@ import { schema, type Schema } from './schema';
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
+/** Positional-parameter SQL (`$1`…), as the job queue (pg-boss) sends it. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Raw SQL outside any transaction, for the job queue. */
+  executeSql: ExecuteSql;
   /** Runs pending migrations (idempotent, safe with several instances starting at once). */
   migrate: () => Promise<void>;
   close: () => Promise<void>;
@@ -43,6 +48,7 @@ export function openPostgres(
   return {
     db,
     kind: 'postgres',
+    executeSql: (text, values) => pool.query(text, values),
     async migrate() {
       const client = await pool.connect();
       try {
@@ -62,6 +68,14 @@ export function openPglite(client: PGlite): Database {
   return {
     db,
     kind: 'pglite',
+    // PGlite serialises every query and transaction itself, so the queue's statements never run
+    // inside one of ours. Several statements in one string (pg-boss's locked blocks and schema
+    // changes) go through exec(), which takes no parameters.
+    async executeSql(text, values) {
+      if (values && values.length > 0) return client.query(text, values);
+      const results = await client.exec(text);
+      return results.at(-1) ?? { rows: [] };
+    },
     migrate: () =>
       migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
@@ -76,6 +90,22 @@ export async function openDatabase(options: {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   const client = await PGlite.create(path.join(options.dataDir, 'db'));
   return openPglite(client);
+}
+
+/**
+ * The same positional SQL as a Drizzle query, so it runs inside a transaction of ours: each
+ * `$n` becomes a bound parameter (pg-boss's statements contain no `$` otherwise).
+ */
+export function positionalSql(text: string, values: unknown[] = []): SQL {
+  const chunks: SQL[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/\$(\d+)/g)) {
+    chunks.push(sql.raw(text.slice(last, match.index)));
+    chunks.push(sql`${values[Number(match[1]) - 1] ?? null}`);
+    last = match.index + match[0].length;
+  }
+  chunks.push(sql.raw(text.slice(last)));
+  return sql.join(chunks);
 }
 
 /** Runs raw SQL and returns its rows (node-postgres and PGlite both answer `{ rows }`). */

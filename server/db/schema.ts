@@ -5,6 +5,7 @@ import * as contact from './schema/contact';
 import * as ledger from './schema/ledger';
 import * as payments from './schema/payments';
 import * as security from './schema/security';
+import * as suppliers from './schema/suppliers';
 
-export const schema = { ...auth, ...catalogue, ...contact, ...ledger, ...payments, ...security };
+export const schema = { ...auth, ...catalogue, ...contact, ...ledger, ...payments, ...security, ...suppliers };
 export type Schema = typeof schema;

@@ -19,7 +19,9 @@ import {
   type AppEnv,
   type SessionUser,
 } from './http';
+import type { JobQueue } from '../jobs/queue';
 import type { Logger } from './logger';
+import type { Metrics } from './metrics';
 import type { Mailer } from './mail';
 import { consumeRateLimit } from './rate-limit';
 
@@ -82,6 +84,8 @@ export type RouteDeps = {
   auth: Auth;
   mailer: Mailer;
   logger: Logger;
+  jobs: JobQueue;
+  metrics: Metrics;
   /** The OpenAPI document and its page, built from the route list on first use. */
   apiDocs: () => { json: string; html: string };
 };

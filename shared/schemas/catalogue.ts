@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CATEGORIES, type CategorySlug } from '../categories';
 import { parseAmount } from '../money';
 import { DateTimeSchema, MoneySchema } from './common';
+import { ServiceRouteDtoSchema } from './service-routes';
 import {
   ServiceFieldSchema,
   duplicateFieldKey,
@@ -60,6 +61,10 @@ export const AdminServiceDtoSchema = z.strictObject({
   ...ServiceDtoSchema.shape,
   active: z.boolean(),
   sortOrder: z.number().int(),
+  /** The price follows the primary supplier's cost with this margin (%); null: a fixed price. */
+  markupPercent: z.number().nullable(),
+  /** Where it is bought, in order (first = primary); empty: fulfilled by hand. */
+  routes: z.array(ServiceRouteDtoSchema),
 });
 export type AdminServiceDto = z.infer<typeof AdminServiceDtoSchema>;
 

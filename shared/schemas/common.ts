@@ -5,6 +5,9 @@ import { z } from 'zod';
 /** An amount of US dollars as JSON carries it: a decimal string with two places ("1.50"). */
 export const MoneySchema = z.string().regex(/^\d+\.\d{2}$/);
 
+/** A decimal amount with up to six places ("0.27819"), as supplier costs and balances come. */
+export const DecimalSchema = z.string().regex(/^-?\d+\.\d{2,6}$/);
+
 /** A signed amount of a statement line: "+25.00" credits, "-3.00" debits. */
 export const SignedMoneySchema = z.string().regex(/^[+-]\d+\.\d{2}$/);
 

@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../../server/db/client';
+import { migrateDatabase } from '../../server/db/migrate';
 
 /**
  * Database names start with this prefix (TEST_DB_PREFIX, default `cometa`), so that two
@@ -33,7 +34,7 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cometa-test-'));
   const client = await PGlite.create();
   const database = openPglite(client);
-  await database.migrate();
+  await migrateDatabase(database);
   const dump = await client.dumpDataDir('none');
   const snapshot = path.join(dir, 'pglite-snapshot.tar');
   writeFileSync(snapshot, Buffer.from(await dump.arrayBuffer()));
@@ -58,7 +59,7 @@ export default async function setup(project: TestProject) {
   await admin.end();
   const templateUrl = withDatabase(baseUrl, TEMPLATE_DB);
   const template = openPostgres(templateUrl, { max: 1 });
-  await template.migrate();
+  await migrateDatabase(template);
   await template.close();
   project.provide('postgresTemplateUrl', templateUrl);
 }

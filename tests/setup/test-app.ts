@@ -10,6 +10,10 @@ import { createAuth, type Auth } from '../../server/lib/auth';
 import { createLogger } from '../../server/lib/logger';
 import { createMailer, readOutbox, type Mailer, type OutboxEntry } from '../../server/lib/mail';
 import { loadWebAssets } from '../../server/lib/web-assets';
+import { createMetrics } from '../../server/lib/metrics';
+import { createJobQueue } from '../../server/jobs/queue';
+import { startWorkers, type WorkerOptions, type Workers } from '../../server/jobs/workers';
+import type { SupplierDeps } from '../../server/features/suppliers/suppliers.service';
 import { openTestDatabase, type DbTarget } from './test-db';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -21,6 +25,10 @@ export type TestApp = {
   database: Database;
   env: Env;
   auth: Auth;
+  /** What services and workers need (database, queue, mailer…), as the server builds it. */
+  deps: SupplierDeps;
+  /** Starts this app's job workers (supplier dispatch, tick, sync); stopped by close(). */
+  startWorkers: (options?: WorkerOptions) => Promise<void>;
   /** Messages in this app's outbox, newest first. */
   outbox: () => Promise<OutboxEntry[]>;
   /** Waits for a message to `to` whose subject matches (verification e-mails are sent in the background). */
@@ -62,7 +70,12 @@ export async function createTestApp(
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir, logger });
   const auth = createAuth({ db: database.db, env, mailer, logger });
   const web = loadWebAssets(path.join(dataDir, 'no-build'));
-  const app = createApp({ database, env, auth, mailer, logger, web });
+  const metrics = createMetrics();
+  // Jobs can be sent (inside transactions) without workers; supplier tests start them.
+  const jobs = createJobQueue(database.executeSql, {
+    onError: (err) => logger.error({ err }, 'job queue error'),
+  });
+  const app = createApp({ database, env, auth, mailer, logger, web, jobs, metrics });
   const appWith = (overrides: { mailer?: Mailer; env?: Env }) =>
     createApp({
       database,
@@ -71,7 +84,11 @@ export async function createTestApp(
       mailer: overrides.mailer ?? mailer,
       logger,
       web,
+      jobs,
+      metrics,
     });
+  const deps = { db: database.db, env, jobs, logger, mailer, metrics };
+  let workers: Workers | null = null;
 
   function client(ip = '127.0.0.1'): TestClient {
     const cookies = new Map<string, string>();
@@ -129,10 +146,19 @@ export async function createTestApp(
     database,
     env,
     auth,
+    deps,
+    async startWorkers(options = {}) {
+      await jobs.start();
+      workers = await startWorkers(deps, { pollingIntervalSeconds: 0.5, timers: false, ...options });
+    },
     outbox: () => readOutbox(dataDir),
     waitForMail,
     client,
-    close: () => database.close(),
+    async close() {
+      await workers?.stop();
+      await jobs.stop();
+      await database.close();
+    },
   };
 }
 

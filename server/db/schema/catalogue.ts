@@ -35,13 +35,18 @@ export const service = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     /** When false, the same identifier cannot be ordered again while an order is in flight. */
     allowRecheck: boolean('allow_recheck').notNull().default(false),
-    supplier: jsonb('supplier'),
+    /**
+     * Price follows the primary route's cost: cost × (1 + markup), in basis points (12.5 % =
+     * 1250). Null: the price is fixed by an admin.
+     */
+    markupBp: integer('markup_bp'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('service_category_idx').on(t.category, t.active, t.sortOrder),
     check('service_price_positive', sql`${t.price} > 0`),
+    check('service_markup_valid', sql`${t.markupBp} IS NULL OR ${t.markupBp} >= 0`),
     check('service_unit_valid', sql`${t.unit} IN ('order', '1000')`),
     check(
       'service_quantity_valid',
@@ -85,6 +90,8 @@ export const order = pgTable(
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
     supplierRef: text('supplier_ref'),
+    /** Units the supplier did not deliver (partial orders), clamped to [0, quantity]. */
+    remains: integer('remains'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

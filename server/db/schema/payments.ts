@@ -119,9 +119,8 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    actorId: text('actor_id')
-      .notNull()
-      .references(() => user.id),
+    /** Null for the system's own changes (price sync). */
+    actorId: text('actor_id').references(() => user.id),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),

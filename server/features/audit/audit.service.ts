@@ -2,7 +2,8 @@ import type { Db, Tx } from '../../db/client';
 import { auditLog } from '../../db/schema/payments';
 
 export type AuditInput = {
-  actorId: string;
+  /** Null for the system's own changes. */
+  actorId: string | null;
   action: string;
   targetType: string;
   targetId: string;

@@ -20,6 +20,7 @@ import {
   reorder,
   serviceHistory,
   setActive,
+  adminServiceDtos,
   toAdminServiceDto,
   toServiceDto,
   updateService,
@@ -141,7 +142,7 @@ export const catalogueAdminRoutes = [
     responses: [{ status: 200, description: 'Los servicios.', body: 'AdminServiceList' }],
     handler: async ({ c, deps }) => {
       const rows = await listServices(deps.db, { includeInactive: true });
-      return c.json({ items: rows.map(toAdminServiceDto) });
+      return c.json({ items: await adminServiceDtos(deps.db, rows) });
     },
   }),
   defineRoute({
@@ -177,7 +178,7 @@ export const catalogueAdminRoutes = [
     handler: async ({ c, deps, user, body }) => {
       await reorder(deps.db, user.id, body.ids, c.get('clientIp'));
       const rows = await listServices(deps.db, { includeInactive: true });
-      return c.json({ items: rows.map(toAdminServiceDto) });
+      return c.json({ items: await adminServiceDtos(deps.db, rows) });
     },
   }),
   defineRoute({
@@ -208,7 +209,13 @@ export const catalogueAdminRoutes = [
     responses: [{ status: 200, description: 'El servicio.', body: 'AdminServiceDto' }],
     errors: ['NOT_FOUND'],
     handler: async ({ c, deps, params }) =>
-      c.json(toAdminServiceDto(await getService(deps.db, params.id, { includeInactive: true }))),
+      c.json(
+        (
+          await adminServiceDtos(deps.db, [
+            await getService(deps.db, params.id, { includeInactive: true }),
+          ])
+        )[0],
+      ),
   }),
   defineRoute({
     method: 'get',
@@ -247,7 +254,8 @@ export const catalogueAdminRoutes = [
         Object.keys(body).length === 1 && body.active !== undefined
           ? await setActive(deps.db, user.id, params.id, body.active, ip)
           : await updateService(deps.db, user.id, params.id, body, ip);
-      return c.json(toAdminServiceDto(row));
+      const [dto] = await adminServiceDtos(deps.db, [row]);
+      return c.json(dto);
     },
   }),
 ];

@@ -1,10 +1,14 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { CategorySlug } from '../../../shared/categories';
 import { formatAmount } from '../../../shared/money';
-import type { ServiceDto } from '../../../shared/schemas/catalogue';
+import type { ServiceDto, ServiceField } from '../../../shared/schemas/catalogue';
 import type { Db, Tx } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { service } from '../../db/schema/catalogue';
+import { serviceRoute, supplier, supplierService } from '../../db/schema/suppliers';
+import { formatMicros } from '../../suppliers/decimal';
+import { apiSupplierState } from '../suppliers/states';
+import type { ServiceRouteDto } from '../../../shared/schemas/service-routes';
 import { auditLog } from '../../db/schema/payments';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
@@ -42,13 +46,78 @@ export function toServiceDto(row: ServiceRow): ServiceDto {
   };
 }
 
-export function toAdminServiceDto(row: ServiceRow): AdminServiceDto {
-  return { ...toServiceDto(row), active: row.active, sortOrder: row.sortOrder };
+export function toAdminServiceDto(row: ServiceRow, routes: ServiceRouteDto[] = []): AdminServiceDto {
+  return {
+    ...toServiceDto(row),
+    active: row.active,
+    sortOrder: row.sortOrder,
+    markupPercent: row.markupBp === null ? null : row.markupBp / 100,
+    routes,
+  };
 }
 
-/** The audit snapshot of a service (amounts as decimal strings). */
+/** The routes of these services (supplier, remote service and its last known cost), in order. */
+export async function loadRoutes(
+  db: Db | Tx,
+  serviceIds: string[],
+): Promise<Map<string, ServiceRouteDto[]>> {
+  const byService = new Map<string, ServiceRouteDto[]>();
+  if (serviceIds.length === 0) return byService;
+  const rows = await db
+    .select({
+      serviceId: serviceRoute.serviceId,
+      position: serviceRoute.position,
+      supplierId: serviceRoute.supplierId,
+      supplierName: supplier.name,
+      supplierState: supplier.state,
+      currency: supplier.currency,
+      remoteId: serviceRoute.remoteId,
+      remoteName: supplierService.name,
+      costMicros: supplierService.costMicros,
+      missingSince: supplierService.missingSince,
+    })
+    .from(serviceRoute)
+    .innerJoin(supplier, eq(supplier.id, serviceRoute.supplierId))
+    .leftJoin(
+      supplierService,
+      and(
+        eq(supplierService.supplierId, serviceRoute.supplierId),
+        eq(supplierService.remoteId, serviceRoute.remoteId),
+      ),
+    )
+    .where(inArray(serviceRoute.serviceId, serviceIds))
+    .orderBy(asc(serviceRoute.serviceId), asc(serviceRoute.position));
+  for (const r of rows) {
+    const list = byService.get(r.serviceId) ?? [];
+    list.push({
+      position: r.position,
+      supplierId: r.supplierId,
+      supplierName: r.supplierName,
+      supplierState: apiSupplierState(r.supplierState),
+      remoteId: r.remoteId,
+      remoteName: r.remoteName,
+      cost: r.costMicros === null ? null : formatMicros(r.costMicros),
+      currency: r.currency,
+      missing: r.remoteName === null || r.missingSince !== null,
+    });
+    byService.set(r.serviceId, list);
+  }
+  return byService;
+}
+
+/** Admin DTOs of these rows, with their routes (one query for all). */
+export async function adminServiceDtos(db: Db | Tx, rows: ServiceRow[]): Promise<AdminServiceDto[]> {
+  const routes = await loadRoutes(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toAdminServiceDto(r, routes.get(r.id) ?? []));
+}
+
+/** The audit snapshot of a service (amounts as decimal strings; routes are audited apart). */
 function snapshot(row: ServiceRow) {
-  return { ...toAdminServiceDto(row), priceCents: row.price.toString() };
+  const { routes: _routes, ...dto } = toAdminServiceDto(row);
+  return { ...dto, priceCents: row.price.toString() };
 }
 
 export async function listServices(
@@ -102,6 +171,70 @@ function throwIfErrors(errors: Record<string, string>): void {
   if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', undefined, errors);
 }
 
+export type NewService = {
+  category: CategorySlug;
+  name: string;
+  description: string;
+  deliveryTime: string;
+  price: bigint;
+  unit: 'order' | '1000';
+  minQuantity: number | null;
+  maxQuantity: number | null;
+  fields: ServiceField[];
+  active: boolean;
+  sortOrder?: number | undefined;
+  allowRecheck: boolean;
+  markupBp?: number | null;
+};
+
+/** Inserts a service (last in its category unless told) and audits it, inside `tx`. */
+export async function insertServiceTx(
+  tx: Tx,
+  adminId: string,
+  input: NewService,
+  ipAddress: string | null,
+  auditExtra: Record<string, unknown> = {},
+): Promise<ServiceRow> {
+  const perThousand = input.unit === '1000';
+  let sortOrder = input.sortOrder;
+  if (sortOrder === undefined) {
+    // New services go last in their category.
+    const [last] = await tx
+      .select({ max: sql<number | null>`max(${service.sortOrder})` })
+      .from(service)
+      .where(eq(service.category, input.category));
+    sortOrder = Number(last?.max ?? 0) + 10;
+  }
+  const [row] = await tx
+    .insert(service)
+    .values({
+      category: input.category,
+      name: input.name,
+      description: input.description,
+      deliveryTime: input.deliveryTime,
+      price: input.price,
+      unit: input.unit,
+      minQuantity: perThousand ? input.minQuantity : null,
+      maxQuantity: perThousand ? input.maxQuantity : null,
+      fields: input.fields,
+      active: input.active,
+      sortOrder,
+      allowRecheck: input.allowRecheck,
+      markupBp: input.markupBp ?? null,
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  await recordAudit(tx, {
+    actorId: adminId,
+    action: 'service.create',
+    targetType: 'service',
+    targetId: row.id,
+    after: { ...snapshot(row), ...auditExtra },
+    ipAddress,
+  });
+  return row;
+}
+
 export async function createService(
   db: Db,
   adminId: string,
@@ -115,45 +248,18 @@ export async function createService(
       maxQuantity: input.maxQuantity,
     }),
   );
-  const perThousand = input.unit === '1000';
-  return db.transaction(async (tx) => {
-    let sortOrder = input.sortOrder;
-    if (sortOrder === undefined) {
-      // New services go last in their category.
-      const [last] = await tx
-        .select({ max: sql<number | null>`max(${service.sortOrder})` })
-        .from(service)
-        .where(eq(service.category, input.category));
-      sortOrder = Number(last?.max ?? 0) + 10;
-    }
-    const [row] = await tx
-      .insert(service)
-      .values({
-        category: input.category,
-        name: input.name,
-        description: input.description,
-        deliveryTime: input.deliveryTime,
-        price: input.price,
-        unit: input.unit,
-        minQuantity: perThousand ? (input.minQuantity ?? null) : null,
-        maxQuantity: perThousand ? (input.maxQuantity ?? null) : null,
-        fields: input.fields,
-        active: input.active,
-        sortOrder,
-        allowRecheck: input.allowRecheck,
-      })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
-    await recordAudit(tx, {
-      actorId: adminId,
-      action: 'service.create',
-      targetType: 'service',
-      targetId: row.id,
-      after: snapshot(row),
+  return db.transaction((tx) =>
+    insertServiceTx(
+      tx,
+      adminId,
+      {
+        ...input,
+        minQuantity: input.minQuantity ?? null,
+        maxQuantity: input.maxQuantity ?? null,
+      },
       ipAddress,
-    });
-    return row;
-  });
+    ),
+  );
 }
 
 /** Locks one service row for an admin change; 404 when unknown (inactive ones included). */

@@ -41,3 +41,17 @@ export function orderRejectedEmail(
   );
   return { to: input.to, subject: `Orden #${input.number} rechazada y reembolsada`, ...body };
 }
+
+export function orderPartialEmail(input: OrderMail & { result: string }): MailMessage {
+  const body = emailLayout(
+    input.appName,
+    `Tu orden #${input.number} se entregó en parte`,
+    [
+      `Hola, ${input.name}:`,
+      `Tu orden #${input.number} (${input.serviceName}) terminó con una entrega parcial.`,
+      input.result,
+    ],
+    { label: 'Ver mis órdenes', url: `${input.appUrl}/orderhistory` },
+  );
+  return { to: input.to, subject: `Orden #${input.number}: entrega parcial`, ...body };
+}

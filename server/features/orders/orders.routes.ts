@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import { BulkCompleteSchema } from '../../../shared/bulk-results';
-import { formatAmount } from '../../../shared/money';
 import { idParams } from '../../../shared/schemas/query';
 import {
   BULK_MAX_LINES,
@@ -14,13 +12,11 @@ import {
   type OrderDto,
   type OrderFiltersQuery,
 } from '../../../shared/schemas/orders';
-import { user } from '../../db/schema/auth';
 import { toCsv } from '../../lib/csv';
 import { idempotencyKey } from '../../lib/http';
-import { mailAfterCommit } from '../../lib/notify';
 import { defineRoute, type RouteDeps } from '../../lib/route';
 import { bulkCompleteOrders } from './bulk-complete.service';
-import { orderCompletedEmail, orderRejectedEmail } from './orders.emails';
+import { notifyCustomer } from './orders.notify';
 import {
   cancelOrder,
   completeOrder,
@@ -76,32 +72,6 @@ function ordersCsv(items: OrderDto[]): string {
       o.result ?? o.rejectReason ?? '',
     ]),
   );
-}
-
-/** Tells the customer their order finished, once the change has committed. */
-function notifyCustomer(deps: RouteDeps, row: OrderRow, kind: 'completed' | 'rejected') {
-  mailAfterCommit(deps, `order ${kind}`, { orderId: row.id }, async () => {
-    const [customer] = await deps.db
-      .select({ email: user.email, name: user.name })
-      .from(user)
-      .where(eq(user.id, row.userId));
-    if (!customer) return null;
-    const base = {
-      appName: deps.env.APP_NAME,
-      appUrl: deps.env.APP_URL,
-      to: customer.email,
-      name: customer.name,
-      number: row.number,
-      serviceName: row.serviceName,
-    };
-    return kind === 'completed'
-      ? orderCompletedEmail({ ...base, result: row.result ?? '' })
-      : orderRejectedEmail({
-          ...base,
-          reason: row.rejectReason ?? '',
-          price: formatAmount(row.price),
-        });
-  });
 }
 
 /** /api/orders: the customer's orders. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { CategorySlug } from '../../../shared/categories';
 import { validateOrderFields } from '../../../shared/fields';
-import { chargeCents, formatAmount } from '../../../shared/money';
+import { chargeCents, formatAmount, formatUsd, partialRefundCents } from '../../../shared/money';
 import {
   ORDER_STATUS_LABELS,
   type OrderDto,
@@ -11,12 +11,18 @@ import {
 } from '../../../shared/schemas/orders';
 import type { Db, Tx } from '../../db/client';
 import { order, orderEvent, service } from '../../db/schema/catalogue';
+import { orderDispatch } from '../../db/schema/suppliers';
+import type { JobQueue } from '../../jobs/queue';
 import { AppError } from '../../lib/errors';
 import { customerAccounts, systemAccount, transfer } from '../ledger/ledger.service';
+import { enqueueDispatchIfRouted } from '../suppliers/enqueue';
 
 export type OrderRow = typeof order.$inferSelect;
 type ServiceRow = typeof service.$inferSelect;
-type Actor = { id: string | null; role: 'customer' | 'admin' | 'system' };
+export type Actor = { id: string | null; role: 'customer' | 'admin' | 'system' };
+
+/** The actor of changes the server makes by itself (supplier answers, price sync). */
+export const SYSTEM: Actor = { id: null, role: 'system' };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const IN_FLIGHT: OrderStatus[] = ['pending', 'processing'];
@@ -136,7 +142,8 @@ async function insertAndHold(
   svc: ServiceRow,
   prepared: PreparedOrder,
   idempotencyKey: string | null,
-): Promise<{ row: OrderRow; replayed: boolean }> {
+  jobs: JobQueue | null,
+): Promise<{ row: OrderRow; replayed: boolean; routed: boolean }> {
   const inflightKey =
     !svc.allowRecheck && prepared.identifier ? `${userId}:${svc.id}:${prepared.identifier}` : null;
   const [inserted] = await tx
@@ -164,7 +171,7 @@ async function insertAndHold(
         .where(and(eq(order.userId, userId), eq(order.idempotencyKey, idempotencyKey)));
       if (existing) {
         if (existing.requestHash !== prepared.hash) throw new AppError('IDEMPOTENCY_MISMATCH');
-        return { row: existing, replayed: true };
+        return { row: existing, replayed: true, routed: false };
       }
     }
     throw new AppError('DUPLICATE_IN_FLIGHT', undefined, {
@@ -184,7 +191,10 @@ async function insertAndHold(
     actorId: userId,
   });
   await addEvent(tx, inserted.id, 'pending', { id: userId, role: 'customer' });
-  return { row: inserted, replayed: false };
+  // A service bought from suppliers: its forwarding is queued in this same transaction, so it
+  // exists exactly when the money is held.
+  const routed = await enqueueDispatchIfRouted(tx, jobs, inserted.id, svc.id);
+  return { row: inserted, replayed: false, routed };
 }
 
 function firstIdentifierKey(svc: ServiceRow): string {
@@ -200,12 +210,14 @@ export async function placeOrder(
   userId: string,
   input: { serviceId: string; quantity?: number | undefined; fields: Record<string, unknown> },
   idempotencyKey: string | null,
+  jobs: JobQueue | null = null,
 ): Promise<{ order: OrderDto; replayed: boolean }> {
   const svc = await activeService(db, input.serviceId);
   const prepared = prepare(svc, input.quantity, input.fields);
   const result = await db.transaction((tx) =>
-    insertAndHold(tx, userId, svc, prepared, idempotencyKey),
+    insertAndHold(tx, userId, svc, prepared, idempotencyKey, jobs),
   );
+  if (result.routed) jobs?.wake('supplier-dispatch');
   return { order: toOrderDto(result.row), replayed: result.replayed };
 }
 
@@ -215,6 +227,7 @@ export async function placeBulkOrder(
   userId: string,
   input: { serviceId: string; imeis: string | string[]; fields: Record<string, unknown> },
   maxLines: number,
+  jobs: JobQueue | null = null,
 ) {
   const svc = await activeService(db, input.serviceId);
   const imeiField = svc.fields.find((f) => f.type === 'imei');
@@ -264,9 +277,13 @@ export async function placeBulkOrder(
   // Each valid line is its own order in its own transaction: a duplicate in flight refuses
   // that line only; running out of balance refuses the lines that no longer fit.
   let charged = 0n;
+  let routed = false;
   for (const v of valid) {
     try {
-      const placed = await db.transaction((tx) => insertAndHold(tx, userId, svc, v.prepared, null));
+      const placed = await db.transaction((tx) =>
+        insertAndHold(tx, userId, svc, v.prepared, null, jobs),
+      );
+      routed ||= placed.routed;
       charged += placed.row.price;
       results.push({ line: v.line, imei: v.imei, ok: true, order: toOrderDto(placed.row) });
     } catch (err) {
@@ -281,6 +298,7 @@ export async function placeBulkOrder(
       });
     }
   }
+  if (routed) jobs?.wake('supplier-dispatch');
   results.sort((a, b) => a.line - b.line);
   const placed = results.filter((r) => r.ok);
   return {
@@ -291,18 +309,23 @@ export async function placeBulkOrder(
   };
 }
 
-/** Moves an order out of flight and releases (refund) or captures its held price, exactly once. */
+/**
+ * Releases (refund) or captures held money of an order, exactly once per outcome: by default its
+ * whole price; a partial order releases one share and captures the rest.
+ */
 async function settle(
   tx: Tx,
   row: OrderRow,
   outcome: 'release' | 'capture',
   actor: Actor,
+  amount: bigint = row.price,
 ): Promise<void> {
+  if (amount <= 0n) return;
   const accounts = await customerAccounts(tx, row.userId);
   await transfer(tx, {
     from: accounts.held,
     to: outcome === 'release' ? accounts.available : await systemAccount(tx, 'revenue'),
-    amount: row.price,
+    amount,
     kind: outcome === 'release' ? 'order_release' : 'order_capture',
     reference: { type: 'order', id: row.id },
     idempotencyKey: `order:${row.id}:${outcome}`,
@@ -319,7 +342,7 @@ async function transition(
   tx: Tx,
   orderId: string,
   from: OrderStatus[],
-  set: Partial<Pick<OrderRow, 'status' | 'result' | 'rejectReason'>>,
+  set: Partial<Pick<OrderRow, 'status' | 'result' | 'rejectReason' | 'remains'>>,
   extra: { userId?: string; notSentToSupplier?: boolean } = {},
 ): Promise<OrderRow | null> {
   const leaving = set.status !== undefined && !IN_FLIGHT.includes(set.status as OrderStatus);
@@ -373,17 +396,131 @@ export async function cancelOrder(db: Db, userId: string, orderId: string): Prom
       { id: userId, role: 'customer' },
       'Cancelada por el cliente; importe devuelto al saldo.',
     );
+    // A queued forwarding is dropped with it (the order row is locked first, as everywhere).
+    await closeDispatch(tx, row.id);
     return toOrderDto(row);
   });
+}
+
+/** Ends the order's forwarding, if it had one: a finished order is never polled or sent again. */
+async function closeDispatch(tx: Tx, orderId: string): Promise<void> {
+  await tx
+    .update(orderDispatch)
+    .set({ state: 'done', updatedAt: new Date() })
+    .where(and(eq(orderDispatch.orderId, orderId), sql`${orderDispatch.state} <> 'done'`));
+}
+
+/** pending → processing (an admin took it, or it is being sent to a supplier). */
+export async function startProcessingTx(
+  tx: Tx,
+  orderId: string,
+  actor: Actor,
+  note: string | null = null,
+): Promise<OrderRow | null> {
+  const row = await transition(tx, orderId, ['pending'], { status: 'processing' });
+  if (row) await addEvent(tx, row.id, 'processing', actor, note);
+  return row;
+}
+
+/** Completes an order in flight with its result (held → revenue); null when no longer in flight. */
+export async function completeOrderTx(
+  tx: Tx,
+  orderId: string,
+  result: string,
+  actor: Actor,
+): Promise<OrderRow | null> {
+  const row = await transition(tx, orderId, ['pending', 'processing'], {
+    status: 'completed',
+    result,
+  });
+  if (!row) return null;
+  await settle(tx, row, 'capture', actor);
+  await addEvent(tx, row.id, 'completed', actor);
+  await closeDispatch(tx, row.id);
+  return row;
+}
+
+/** Rejects an order in flight (held → available, exactly once); null when no longer in flight. */
+export async function rejectOrderTx(
+  tx: Tx,
+  orderId: string,
+  reason: string,
+  actor: Actor,
+): Promise<OrderRow | null> {
+  const row = await transition(tx, orderId, ['pending', 'processing'], {
+    status: 'rejected',
+    rejectReason: reason,
+  });
+  if (!row) return null;
+  await settle(tx, row, 'release', actor);
+  await addEvent(tx, row.id, 'rejected', actor, reason);
+  await closeDispatch(tx, row.id);
+  return row;
+}
+
+/**
+ * A partial delivery: the undelivered share of the price, ⌊price × remains ÷ quantity⌋ with
+ * remains clamped to [0, quantity], goes back to the customer; the rest is captured. Each part
+ * is keyed once, and the conditional transition lets only the first answer through.
+ */
+export async function partialOrderTx(
+  tx: Tx,
+  orderId: string,
+  remains: number,
+  actor: Actor,
+): Promise<OrderRow | null> {
+  const [current] = await tx
+    .select({ price: order.price, quantity: order.quantity })
+    .from(order)
+    .where(eq(order.id, orderId));
+  if (!current) return null;
+  const clamped = Math.min(Math.max(Math.trunc(remains), 0), current.quantity);
+  const refund = partialRefundCents(current.price, clamped, current.quantity);
+  const delivered = current.quantity - clamped;
+  const note =
+    refund > 0n
+      ? `Entrega parcial: ${delivered} de ${current.quantity}. Se devolvieron ${formatUsd(refund)} a tu saldo.`
+      : `Entrega parcial: ${delivered} de ${current.quantity}.`;
+  const row = await transition(tx, orderId, ['pending', 'processing'], {
+    status: 'partial',
+    remains: clamped,
+    result: note,
+  });
+  if (!row) return null;
+  await settle(tx, row, 'release', actor, refund);
+  await settle(tx, row, 'capture', actor, row.price - refund);
+  await addEvent(tx, row.id, 'partial', actor, note);
+  await closeDispatch(tx, row.id);
+  return row;
+}
+
+/**
+ * Admins act on an order only while no call to a supplier is in flight for it: the order row is
+ * locked first (as the dispatch does), then its forwarding is read.
+ */
+async function lockForAdmin(tx: Tx, orderId: string): Promise<void> {
+  await tx.select({ id: order.id }).from(order).where(eq(order.id, orderId)).for('no key update');
+  const [d] = await tx
+    .select({ state: orderDispatch.state })
+    .from(orderDispatch)
+    .where(eq(orderDispatch.orderId, orderId));
+  if (d?.state === 'sending') {
+    throw new AppError(
+      'CONFLICT',
+      'La orden se está enviando al proveedor en este momento. Espera unos segundos e inténtalo de nuevo.',
+    );
+  }
 }
 
 /** Admin takes a pending order: it is now being worked on (no money moves). */
 export async function takeOrder(db: Db, adminId: string, orderId: string): Promise<OrderDto> {
   await findOrder(db, orderId);
   return db.transaction(async (tx) => {
-    const row = await transition(tx, orderId, ['pending'], { status: 'processing' });
+    await lockForAdmin(tx, orderId);
+    const row = await startProcessingTx(tx, orderId, { id: adminId, role: 'admin' });
     if (!row) throw new AppError('CONFLICT', 'La orden ya no está pendiente.');
-    await addEvent(tx, row.id, 'processing', { id: adminId, role: 'admin' });
+    // Taken by hand: it is no longer forwarded automatically.
+    await closeDispatch(tx, row.id);
     return toOrderDto(row);
   });
 }
@@ -397,13 +534,9 @@ export async function completeOrder(
 ): Promise<OrderRow> {
   await findOrder(db, orderId);
   return db.transaction(async (tx) => {
-    const row = await transition(tx, orderId, ['pending', 'processing'], {
-      status: 'completed',
-      result,
-    });
+    await lockForAdmin(tx, orderId);
+    const row = await completeOrderTx(tx, orderId, result, { id: adminId, role: 'admin' });
     if (!row) throw new AppError('CONFLICT', 'La orden ya está completada, rechazada o cancelada.');
-    await settle(tx, row, 'capture', { id: adminId, role: 'admin' });
-    await addEvent(tx, row.id, 'completed', { id: adminId, role: 'admin' });
     return row;
   });
 }
@@ -417,13 +550,9 @@ export async function rejectOrder(
 ): Promise<OrderRow> {
   await findOrder(db, orderId);
   return db.transaction(async (tx) => {
-    const row = await transition(tx, orderId, ['pending', 'processing'], {
-      status: 'rejected',
-      rejectReason: reason,
-    });
+    await lockForAdmin(tx, orderId);
+    const row = await rejectOrderTx(tx, orderId, reason, { id: adminId, role: 'admin' });
     if (!row) throw new AppError('CONFLICT', 'La orden ya está completada, rechazada o cancelada.');
-    await settle(tx, row, 'release', { id: adminId, role: 'admin' });
-    await addEvent(tx, row.id, 'rejected', { id: adminId, role: 'admin' }, reason);
     return row;
   });
 }

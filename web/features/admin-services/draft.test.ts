@@ -34,6 +34,8 @@ const SERVICE: AdminService = {
   allowRecheck: true,
   active: false,
   sortOrder: 20,
+  markupPercent: null,
+  routes: [],
   fields: [
     { key: 'link', label: 'Perfil', type: 'url', required: true, identifier: true },
     { key: 'modelo', label: 'Modelo', type: 'select', required: false, options: ['A', 'B'] },

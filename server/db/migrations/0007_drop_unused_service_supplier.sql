@@ -1,0 +1,1 @@
+ALTER TABLE "service" DROP COLUMN "supplier";

@@ -1,0 +1,215 @@
+// Following orders sent to suppliers: status polls in batches (SMM up to 100 ids a call, DHRU
+// getimeiorderbulk), each answer settled through the same conditional order functions an admin
+// uses, so a repeated or late answer changes nothing (docs/protocols.md §4.1 rules 5–7).
+import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { orderDispatch, supplier } from '../../db/schema/suppliers';
+import type { RemoteStatus } from '../../suppliers/types';
+import { notifyCustomer } from '../orders/orders.notify';
+import {
+  completeOrderTx,
+  partialOrderTx,
+  rejectOrderTx,
+  SYSTEM,
+  type OrderRow,
+} from '../orders/orders.service';
+import { adapterOfRow, logExchanges, type SupplierRow } from './connection';
+import { failureMessage, recordHealth, type SupplierDeps } from './suppliers.service';
+
+/** Ids per status call (the SMM limit; DHRU bulk answers are split the same way). */
+export const POLL_BATCH = 100;
+/** Orders polled per supplier per tick at most (the oldest-polled first). */
+export const POLL_LIMIT = 5000;
+/** "Unknown order" answers in a row before an admin must look. */
+export const NOT_FOUND_LIMIT = 3;
+
+const REASON_MAX = 500;
+
+function clip(text: string, max = REASON_MAX): string {
+  const flat = text.trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
+}
+
+export type PollSummary = { polled: number; settled: number; failedCalls: number };
+
+type Sent = { orderId: string; reference: string; polls: number; remoteStatus: string | null };
+
+/** Settles one order from its supplier's answer; returns the finished order, if it finished. */
+async function applyStatus(
+  deps: SupplierDeps,
+  sup: SupplierRow,
+  sent: Sent,
+  status: RemoteStatus,
+): Promise<{ row: OrderRow; kind: 'completed' | 'rejected' | 'partial' } | null> {
+  switch (status.state) {
+    case 'processing':
+      return null;
+    case 'completed': {
+      const row = await deps.db.transaction((tx) =>
+        completeOrderTx(tx, sent.orderId, clip(status.result, 5000) || 'Completada.', SYSTEM),
+      );
+      return row ? { row, kind: 'completed' } : null;
+    }
+    case 'rejected': {
+      const row = await deps.db.transaction((tx) =>
+        rejectOrderTx(tx, sent.orderId, clip(`Rechazada por el proveedor: ${status.reason}`), SYSTEM),
+      );
+      return row ? { row, kind: 'rejected' } : null;
+    }
+    case 'cancelled': {
+      const reason = status.reason
+        ? `El proveedor canceló la orden: ${status.reason}`
+        : 'El proveedor canceló la orden.';
+      const row = await deps.db.transaction((tx) =>
+        rejectOrderTx(tx, sent.orderId, clip(reason), SYSTEM),
+      );
+      return row ? { row, kind: 'rejected' } : null;
+    }
+    case 'partial': {
+      const row = await deps.db.transaction((tx) =>
+        partialOrderTx(tx, sent.orderId, status.remains, SYSTEM),
+      );
+      return row ? { row, kind: 'partial' } : null;
+    }
+    case 'not-found': {
+      // A supplier that "does not know" an order it accepted: a few answers in a row, then review.
+      const misses = sent.remoteStatus?.startsWith('not-found:')
+        ? Number(sent.remoteStatus.slice('not-found:'.length)) + 1
+        : 1;
+      await deps.db
+        .update(orderDispatch)
+        .set(
+          misses >= NOT_FOUND_LIMIT
+            ? {
+                state: 'review',
+                remoteStatus: `not-found:${misses}`,
+                reviewReason: clip(
+                  `${sup.name} dice que no conoce la referencia ${sent.reference} (${status.detail}). Compruébalo en su panel.`,
+                ),
+                updatedAt: new Date(),
+              }
+            : { remoteStatus: `not-found:${misses}`, lastError: clip(status.detail), updatedAt: new Date() },
+        )
+        .where(and(eq(orderDispatch.orderId, sent.orderId), eq(orderDispatch.state, 'sent')));
+      return null;
+    }
+    case 'unknown':
+      // Never settled on a guess: still in progress, and admins see what the supplier said.
+      await deps.db
+        .update(orderDispatch)
+        .set({
+          remoteStatus: clip(status.detail, 200),
+          lastError: clip(`Estado desconocido de ${sup.name}: ${status.detail}`),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(orderDispatch.orderId, sent.orderId), eq(orderDispatch.state, 'sent')));
+      return null;
+  }
+}
+
+/** Polls one supplier's sent orders that are due, oldest-polled first. */
+export async function pollSupplier(
+  deps: SupplierDeps,
+  sup: SupplierRow,
+  options: { dueSeconds?: number } = {},
+): Promise<PollSummary> {
+  const summary: PollSummary = { polled: 0, settled: 0, failedCalls: 0 };
+  const due = options.dueSeconds ?? deps.env.SUPPLIER_POLL_SECONDS;
+  const rows = await deps.db
+    .select({
+      orderId: orderDispatch.orderId,
+      reference: orderDispatch.reference,
+      polls: orderDispatch.polls,
+      remoteStatus: orderDispatch.remoteStatus,
+    })
+    .from(orderDispatch)
+    .where(
+      and(
+        eq(orderDispatch.supplierId, sup.id),
+        eq(orderDispatch.state, 'sent'),
+        or(
+          isNull(orderDispatch.lastPolledAt),
+          // A little slack, so a tick that runs a moment early still polls.
+          lt(orderDispatch.lastPolledAt, sql`now() - make_interval(secs => ${due * 0.8})`),
+        ),
+      ),
+    )
+    .orderBy(sql`${orderDispatch.lastPolledAt} ASC NULLS FIRST`, asc(orderDispatch.orderId))
+    .limit(POLL_LIMIT);
+  const sent: Sent[] = rows.flatMap((r) =>
+    r.reference === null ? [] : [{ ...r, reference: r.reference }],
+  );
+  if (sent.length === 0) return summary;
+  const built = adapterOfRow(deps, sup);
+  if (!built.ok) {
+    await recordHealth(deps.db, sup.id, { ok: false, message: built.message });
+    return { ...summary, failedCalls: 1 };
+  }
+  const finished: { row: OrderRow; kind: 'completed' | 'rejected' | 'partial' }[] = [];
+  for (let i = 0; i < sent.length; i += POLL_BATCH) {
+    const batch = sent.slice(i, i + POLL_BATCH);
+    const byRef = new Map(batch.map((s) => [s.reference, s]));
+    const outcome = await built.adapter.status(batch.map((s) => s.reference));
+    await logExchanges(
+      deps.db,
+      sup.id,
+      batch.map((s) => s.orderId),
+      outcome,
+    );
+    if (!outcome.ok) {
+      summary.failedCalls += 1;
+      await recordHealth(deps.db, sup.id, { ok: false, message: failureMessage(outcome) });
+      continue;
+    }
+    await recordHealth(deps.db, sup.id, { ok: true });
+    const answered = [...outcome.value.keys()].flatMap((ref) => {
+      const s = byRef.get(ref);
+      return s ? [s.orderId] : [];
+    });
+    if (answered.length) {
+      await deps.db
+        .update(orderDispatch)
+        .set({
+          lastPolledAt: new Date(),
+          polls: sql`${orderDispatch.polls} + 1`,
+        })
+        .where(inArray(orderDispatch.orderId, answered));
+    }
+    summary.polled += answered.length;
+    for (const [ref, status] of outcome.value) {
+      const s = byRef.get(ref);
+      if (!s) continue;
+      const done = await applyStatus(deps, sup, s, status);
+      if (done) {
+        finished.push(done);
+        summary.settled += 1;
+      }
+    }
+  }
+  for (const f of finished) notifyCustomer(deps, f.row, f.kind);
+  return summary;
+}
+
+/** Polls every supplier (not disabled) that has orders to follow; suppliers run side by side. */
+export async function pollAll(
+  deps: SupplierDeps,
+  options: { dueSeconds?: number } = {},
+): Promise<PollSummary> {
+  const suppliers = await deps.db
+    .select()
+    .from(supplier)
+    .where(
+      and(
+        ne(supplier.state, 'disabled'),
+        sql`EXISTS (SELECT 1 FROM ${orderDispatch} WHERE ${orderDispatch.supplierId} = ${supplier.id} AND ${orderDispatch.state} = 'sent')`,
+      ),
+    );
+  const results = await Promise.all(suppliers.map((s) => pollSupplier(deps, s, options)));
+  return results.reduce(
+    (a, b) => ({
+      polled: a.polled + b.polled,
+      settled: a.settled + b.settled,
+      failedCalls: a.failedCalls + b.failedCalls,
+    }),
+    { polled: 0, settled: 0, failedCalls: 0 },
+  );
+}

@@ -1,0 +1,180 @@
+// The durable job queue: pg-boss 10 in the same database, on PostgreSQL and on the embedded
+// PGlite alike. pg-boss is given our own SQL executor (Database.executeSql) instead of opening
+// connections itself, so on PGlite every statement goes through PGlite's own lock and never runs
+// inside a transaction of ours; and a job can be inserted inside one of our transactions
+// (send(..., { tx })), so it commits or rolls back with the change that asked for it.
+import PgBoss from 'pg-boss';
+import { positionalSql, queryRows, type ExecuteSql, type Tx } from '../db/client';
+
+export const JOB_SCHEMA = 'pgboss';
+
+type QueueSpec = {
+  policy: 'standard' | 'stately';
+  retryLimit: number;
+  retryDelay: number;
+  retryBackoff: boolean;
+  /** A job not finished in this time is failed (and retried): longer than the work it does. */
+  expireInSeconds: number;
+};
+
+/** Every queue, created with the schema. */
+export const QUEUES = {
+  /** One outgoing e-mail: retried with back-off when the mail server fails. */
+  mail: { policy: 'standard', retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  /**
+   * Forward one order to its supplier. Retrying the job is safe: the order's dispatch row is
+   * claimed before any call, so a repeated job finds nothing to do.
+   */
+  'supplier-dispatch': {
+    policy: 'standard',
+    retryLimit: 5,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: 300,
+  },
+  /** Status polling, stuck sends, delayed retries: at most one waiting and one running. */
+  'supplier-tick': {
+    policy: 'stately',
+    retryLimit: 0,
+    retryDelay: 0,
+    retryBackoff: false,
+    expireInSeconds: 900,
+  },
+  /** Re-reading every supplier's catalogue and prices. */
+  'supplier-sync': {
+    policy: 'stately',
+    retryLimit: 1,
+    retryDelay: 60,
+    retryBackoff: false,
+    expireInSeconds: 1800,
+  },
+} as const satisfies Record<string, QueueSpec>;
+
+export type QueueName = keyof typeof QUEUES;
+
+export type JobOptions = {
+  /** Insert the job inside this transaction of ours. */
+  tx?: Tx;
+  startAfterSeconds?: number;
+  singletonKey?: string;
+};
+
+export type Job<T> = { id: string; data: T };
+
+export type JobQueue = {
+  send(name: QueueName, data: object, options?: JobOptions): Promise<string | null>;
+  /** At most one job of `name` per window of `seconds` (across every instance). */
+  sendThrottled(name: QueueName, data: object, seconds: number): Promise<string | null>;
+  work<T>(
+    name: QueueName,
+    options: { batchSize: number; pollingIntervalSeconds: number },
+    handler: (jobs: Job<T>[]) => Promise<void>,
+  ): Promise<string>;
+  /** Wakes this process's workers of a queue (a job was just sent). */
+  wake(name: QueueName): void;
+  /** Jobs waiting or running, per queue. */
+  depth(): Promise<Record<QueueName, number>>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+function bossFor(executeSql: ExecuteSql, options: { supervise: boolean }): PgBoss {
+  return new PgBoss({
+    db: { executeSql: (text, values) => executeSql(text, values) },
+    schema: JOB_SCHEMA,
+    migrate: true,
+    supervise: options.supervise,
+    // Timers of our own enqueue the periodic jobs (the cron timekeeper has a one-minute grain).
+    schedule: false,
+    archiveCompletedAfterSeconds: 3600,
+    deleteAfterDays: 7,
+  });
+}
+
+/**
+ * Creates pg-boss's schema and our queues (idempotent; part of the database migrations, so a
+ * fresh database is ready before any instance starts its workers).
+ */
+export async function ensureJobSchema(executeSql: ExecuteSql): Promise<void> {
+  const boss = bossFor(executeSql, { supervise: false });
+  await boss.start();
+  for (const [name, spec] of Object.entries(QUEUES)) {
+    const existing = await boss.getQueue(name);
+    if (existing) {
+      await boss.updateQueue(name, { name, ...spec });
+      continue;
+    }
+    try {
+      await boss.createQueue(name, { name, ...spec });
+    } catch (err) {
+      // Another instance created it between the read and the insert.
+      if (!(await boss.getQueue(name))) throw err;
+    }
+  }
+  await boss.stop({ graceful: false, close: false });
+}
+
+export function createJobQueue(
+  executeSql: ExecuteSql,
+  options: { onError: (err: unknown) => void },
+): JobQueue {
+  const boss = bossFor(executeSql, { supervise: true });
+  boss.on('error', options.onError);
+  const workers = new Map<QueueName, string[]>();
+  let started = false;
+
+  return {
+    async send(name, data, opts = {}) {
+      const sendOptions: PgBoss.SendOptions = {
+        ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
+        ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+      };
+      const tx = opts.tx;
+      if (tx) {
+        sendOptions.db = {
+          executeSql: async (text, values) => ({
+            rows: await queryRows(tx, positionalSql(text, values)),
+          }),
+        };
+      }
+      return boss.send(name, data, sendOptions);
+    },
+    sendThrottled(name, data, seconds) {
+      return boss.sendThrottled(name, data, {}, seconds, name);
+    },
+    async work<T>(
+      name: QueueName,
+      opts: { batchSize: number; pollingIntervalSeconds: number },
+      handler: (jobs: Job<T>[]) => Promise<void>,
+    ) {
+      const id = await boss.work<T>(name, opts, async (jobs) => {
+        await handler(jobs.map((j) => ({ id: j.id, data: j.data })));
+        // A full batch means more may be waiting: fetch again at once instead of sleeping.
+        if (jobs.length === opts.batchSize) boss.notifyWorker(id);
+      });
+      workers.set(name, [...(workers.get(name) ?? []), id]);
+      return id;
+    },
+    wake(name) {
+      for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
+    },
+    async depth() {
+      const entries = await Promise.all(
+        (Object.keys(QUEUES) as QueueName[]).map(
+          async (name) => [name, await boss.getQueueSize(name)] as const,
+        ),
+      );
+      return Object.fromEntries(entries) as Record<QueueName, number>;
+    },
+    async start() {
+      if (started) return;
+      await boss.start();
+      started = true;
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, timeout: 10_000, close: false });
+    },
+  };
+}
