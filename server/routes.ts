@@ -8,6 +8,11 @@ import { fundsAdminRoutes, fundsRoutes } from './features/funds/funds.routes';
 import { meRoutes } from './features/me/me.routes';
 import { ordersAdminRoutes, ordersRoutes } from './features/orders/orders.routes';
 import { stripeRoutes, stripeWebhookRoutes } from './features/payments/stripe/stripe.routes';
+import {
+  dispatchAdminRoutes,
+  serviceRouteAdminRoutes,
+  supplierAdminRoutes,
+} from './features/suppliers/suppliers.routes';
 import { voucherAdminRoutes, voucherRedeemRoutes } from './features/vouchers/vouchers.routes';
 import { walletRoutes } from './features/wallet/wallet.routes';
 import type { RouteDef } from './lib/route';
@@ -25,8 +30,11 @@ export const API_ROUTES: readonly RouteDef[] = [
   ...fundsAdminRoutes,
   ...ordersRoutes,
   ...ordersAdminRoutes,
+  ...dispatchAdminRoutes,
   ...catalogueRoutes,
   ...catalogueAdminRoutes,
+  ...serviceRouteAdminRoutes,
+  ...supplierAdminRoutes,
   ...voucherAdminRoutes,
   ...adminRoutes,
 ];

@@ -7,5 +7,13 @@ import * as payments from './schema/payments';
 import * as security from './schema/security';
 import * as suppliers from './schema/suppliers';
 
-export const schema = { ...auth, ...catalogue, ...contact, ...ledger, ...payments, ...security, ...suppliers };
+export const schema = {
+  ...auth,
+  ...catalogue,
+  ...contact,
+  ...ledger,
+  ...payments,
+  ...security,
+  ...suppliers,
+};
 export type Schema = typeof schema;

@@ -20,7 +20,13 @@ type QueueSpec = {
 /** Every queue, created with the schema. */
 export const QUEUES = {
   /** One outgoing e-mail: retried with back-off when the mail server fails. */
-  mail: { policy: 'standard', retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  mail: {
+    policy: 'standard',
+    retryLimit: 8,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 120,
+  },
   /**
    * Forward one order to its supplier. Retrying the job is safe: the order's dispatch row is
    * claimed before any call, so a repeated job finds nothing to do.

@@ -32,7 +32,10 @@ export async function runTick(deps: SupplierDeps) {
   return { reviewed, requeued, ...polled };
 }
 
-export async function startWorkers(deps: SupplierDeps, options: WorkerOptions = {}): Promise<Workers> {
+export async function startWorkers(
+  deps: SupplierDeps,
+  options: WorkerOptions = {},
+): Promise<Workers> {
   const { jobs, logger, env } = deps;
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
   const batchSize = options.dispatchBatch ?? 16;

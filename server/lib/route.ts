@@ -133,7 +133,7 @@ export type HandlerArgs<A extends Access, B, Q, P> = {
 };
 
 export type RouteSpec<A extends Access, B, Q, P> = {
-  method: 'get' | 'post' | 'patch' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** Full path as Hono writes it: `/api/orders/:id`. */
   path: `/api/${string}`;
   operationId: string;

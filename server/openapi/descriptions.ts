@@ -308,6 +308,10 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       ...SERVICE,
       active: 'Si los clientes lo ven y pueden pedirlo.',
       sortOrder: 'Posición en el catálogo.',
+      markupPercent:
+        'Margen sobre el coste del proveedor principal, en %: el precio sigue al coste en cada sincronización. `null`: precio fijo.',
+      routes:
+        'Proveedores a los que se compra, en orden (el primero es el principal). Vacío: se atiende a mano.',
     },
   },
   AdminServiceList: {
@@ -319,8 +323,9 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
     properties: {
       id: 'Identificador de la entrada de auditoría.',
       action:
-        'Qué se hizo: `service.create`, `service.update`, `service.activate`, `service.deactivate`, `service.reorder` o `service.price_bulk`.',
-      actor: 'Quién lo hizo (nombre y correo), o `null` si la cuenta ya no existe.',
+        'Qué se hizo: `service.create`, `service.update`, `service.activate`, `service.deactivate`, `service.reorder`, `service.price_bulk`, `service.routes` (proveedores) o `service.price_sync` (precio que siguió al coste).',
+      actor:
+        'Quién lo hizo (nombre y correo), o `null` si fue el sistema (sincronización de precios) o la cuenta ya no existe.',
       createdAt: 'Cuándo (ISO 8601, UTC).',
       changes: 'Una entrada por propiedad cuyo valor cambió, con el valor anterior y el nuevo.',
     },
@@ -406,6 +411,186 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
   },
 
   // ─── Requests ──────────────────────────────────────────────────────────────────────────────
+  ServiceRouteDto: {
+    description: 'Una ruta de un servicio: a qué proveedor y qué servicio suyo se compra.',
+    properties: {
+      position: 'Orden de la ruta: 0 es el proveedor principal; los demás, alternativos.',
+      supplierId: 'Identificador del proveedor.',
+      supplierName: 'Nombre del proveedor.',
+      supplierState: 'Estado del proveedor: `activo`, `fallando` o `desactivado`.',
+      remoteId: 'Identificador del servicio en el catálogo del proveedor.',
+      remoteName: 'Nombre del servicio en el proveedor (`null` si ya no lo ofrece).',
+      cost: 'Último coste conocido en el proveedor, con hasta seis decimales.',
+      currency: 'Moneda del proveedor.',
+      missing: 'Si el proveedor ya no ofrece el servicio.',
+    },
+  },
+  SupplierSettings: {
+    description: 'Ajustes del dialecto del proveedor.',
+    properties: {
+      dhruParameters:
+        'DHRU: cómo se envían los parámetros: `xml` (lo que envían la mayoría de paneles) o `json` (base64 de JSON).',
+      dhruStatus2: 'DHRU: qué significa el estado 2: `processing` (en proceso) o `cancelled`.',
+      dhruBulkStatus: 'DHRU: si el proveedor responde a `getimeiorderbulk`.',
+      maxConcurrency: 'Peticiones simultáneas como máximo a este proveedor, por instancia.',
+    },
+  },
+  SupplierDto: {
+    description: 'Un proveedor al que se reenvían órdenes. La clave API nunca se devuelve.',
+    properties: {
+      id: 'Identificador del proveedor (UUID).',
+      name: 'Nombre que le da el administrador.',
+      protocol: '`dhru` (DHRU Fusion) o `smm` (API v2 de paneles SMM).',
+      url: 'Dirección del proveedor, tal como se escribió.',
+      username: 'Usuario (DHRU), normalmente el correo de la cuenta.',
+      apiKeyHint: 'Los últimos caracteres de la clave, para reconocerla.',
+      state:
+        '`activo`; `fallando` (sus últimas llamadas fallaron; se sigue intentando); `desactivado` (no se le envían órdenes).',
+      stateLabel: 'El estado, para mostrarlo.',
+      balance: 'Último saldo leído, con hasta seis decimales.',
+      currency: 'Moneda del saldo y de los costes.',
+      lowBalanceThreshold: 'Por debajo de este saldo se avisa a los administradores por correo.',
+      lastError: 'El último error del proveedor, si sus últimas llamadas fallaron.',
+      lastCheckedAt: 'Cuándo se leyó su saldo por última vez.',
+      settings: 'Ajustes del dialecto.',
+      catalogueFetchedAt: 'Cuándo se leyó su catálogo por última vez.',
+      routedServices: 'Servicios del catálogo que se le compran.',
+      createdAt: CREATED,
+      updatedAt: UPDATED,
+    },
+  },
+  SupplierList: { description: 'Los proveedores.', properties: ITEMS('Los proveedores.') },
+  SupplierTestResult: {
+    description: 'El resultado de probar la conexión.',
+    properties: {
+      ok: 'Si el proveedor respondió con su saldo.',
+      message: 'El saldo leído, o lo que respondió el proveedor.',
+      supplier: 'El proveedor, con su estado actualizado.',
+    },
+  },
+  RemoteServiceDto: {
+    description: 'Un servicio del catálogo de un proveedor.',
+    properties: {
+      remoteId: 'Identificador del servicio en el proveedor.',
+      name: 'Nombre en el proveedor.',
+      group: 'Grupo o categoría en el proveedor.',
+      type: 'Tipo en el proveedor (DHRU: IMEI, SERVER…; SMM: Default, Package…).',
+      cost: 'Coste en el proveedor, por orden o por cada 1000 (`unit`), con hasta seis decimales.',
+      currency: 'Moneda del coste.',
+      deliveryTime: 'Tiempo de entrega que indica el proveedor.',
+      unit: '"order": por orden; "1000": por cada 1000 unidades.',
+      minQuantity: 'Cantidad mínima (servicios por 1000).',
+      maxQuantity: 'Cantidad máxima (servicios por 1000).',
+      info: 'Descripción del proveedor, en texto.',
+      fields: 'Datos que pide.',
+      importable: 'Si se puede importar.',
+      reason: 'Por qué no se puede importar todavía.',
+      missing: 'Si el proveedor ya no lo ofrece.',
+      importedAs: 'Servicios del catálogo que se compran a través de este.',
+    },
+  },
+  RemoteServiceList: {
+    description: 'El catálogo de un proveedor.',
+    properties: {
+      items: 'Los servicios, por grupo y nombre.',
+      groups: 'Todos los grupos del catálogo.',
+      fetchedAt: 'Cuándo se leyó del proveedor.',
+      stale: 'Si no se pudo leer ahora y se muestra la última copia.',
+      message: 'Qué pasó al leerlo, si algo falló.',
+    },
+  },
+  DispatchDto: {
+    description: 'El envío de una orden a un proveedor.',
+    properties: {
+      supplierId: 'Proveedor al que se envía (o se envió).',
+      supplierName: 'Nombre del proveedor.',
+      reference: 'Número de la orden en el proveedor, cuando la aceptó.',
+      state:
+        '`queued` (en cola), `sending` (enviándose), `sent` (la tiene el proveedor; se consulta su estado), `waiting` (en espera del proveedor, se reintenta), `review` (necesita una decisión), `done` (terminada).',
+      stateLabel: 'El estado, para mostrarlo.',
+      attempts: 'Envíos hechos.',
+      lastError: 'El último error o aviso.',
+      reviewReason: 'Por qué necesita una decisión.',
+      nextAttemptAt: 'Cuándo se intenta de nuevo (en cola o en espera).',
+      updatedAt: UPDATED,
+    },
+  },
+  AdminOrderDto: {
+    description: 'Una orden, con su envío al proveedor.',
+    properties: {
+      ...ORDER,
+      dispatch: 'Su envío al proveedor; `null` si se atiende a mano.',
+    },
+  },
+  AdminOrdersPage: {
+    description: 'Una página de órdenes, de la más reciente a la más antigua.',
+    properties: { items: 'Las órdenes.', nextCursor: NEXT_CURSOR },
+  },
+  SupplierLogEntry: {
+    description: 'Una llamada a un proveedor y su respuesta.',
+    properties: {
+      id: 'Identificador de la entrada.',
+      supplierId: 'Proveedor.',
+      supplierName: 'Nombre del proveedor.',
+      action: 'Acción del protocolo (`placeimeiorder`, `add`, `status`…).',
+      request: 'Lo enviado, con la clave sustituida por `***`.',
+      httpStatus: 'Estado HTTP de la respuesta, si la hubo.',
+      response: 'La respuesta (recortada a 64 KB).',
+      error: 'Error de conexión, si lo hubo.',
+      outcome:
+        'Cómo se entendió: `ok`, `refused-order`, `refused-supplier`, `retry-later`, `not-sent` o `ambiguous`.',
+      ms: 'Milisegundos que tardó.',
+      at: 'Cuándo (ISO 8601, UTC).',
+    },
+  },
+  SupplierLog: {
+    description: 'Llamadas a proveedores.',
+    properties: ITEMS('Las llamadas, de la más reciente a la más antigua.'),
+  },
+  CreateSupplierRequest: {
+    description: 'Un proveedor nuevo. Se prueba la conexión antes de guardarlo.',
+    properties: {
+      name: 'Nombre para reconocerlo (único).',
+      protocol: '`dhru` (DHRU Fusion) o `smm` (API v2 de paneles SMM).',
+      url: 'Dirección del panel del proveedor (la base, o la dirección completa de su API).',
+      username: 'Usuario (obligatorio en DHRU; suele ser el correo de la cuenta).',
+      apiKey: 'Clave API que da el proveedor. Se guarda cifrada y no se vuelve a mostrar.',
+      lowBalanceThreshold: 'Saldo por debajo del cual se avisa por correo (por ejemplo "25.00").',
+      settings: 'Ajustes del dialecto (opcionales).',
+    },
+  },
+  UpdateSupplierRequest: {
+    description: 'Cambios de un proveedor: solo lo que se envía.',
+    properties: {
+      name: 'Nombre nuevo.',
+      url: 'Dirección nueva (se prueba antes de guardar).',
+      username: 'Usuario nuevo (se prueba antes de guardar).',
+      apiKey: 'Clave nueva (se prueba antes de guardar).',
+      lowBalanceThreshold: 'Aviso de saldo bajo; `null` lo quita.',
+      settings: 'Ajustes del dialecto que cambian.',
+      state: '`desactivado` deja de enviarle órdenes; `activo` lo reactiva.',
+    },
+  },
+  ImportServicesRequest: {
+    description: 'Servicios del proveedor que se añaden al catálogo.',
+    properties: {
+      remoteIds: 'Identificadores de los servicios en el proveedor (hasta 200).',
+      category: 'Categoría del catálogo donde se crean.',
+      markupPercent:
+        'Margen en % sobre el coste: precio = coste × (1 + margen / 100), redondeado hacia arriba al centavo.',
+    },
+  },
+  SetServiceRoutesRequest: {
+    description: 'Los proveedores de un servicio, en orden.',
+    properties: {
+      routes: 'Las rutas: el primero es el principal. Vacío: servicio manual.',
+      markupPercent: 'Margen sobre el coste del principal; `null` deja el precio fijo.',
+    },
+  },
+  ConfirmDispatchRequest: {
+    description: 'La referencia con la que el proveedor tiene la orden.',
+    properties: { reference: 'Número de la orden en el proveedor.' },
+  },
   UpdateProfileRequest: {
     description: 'El nombre nuevo.',
     properties: { name: 'Nombre (hasta 80 caracteres, sin < ni >).' },

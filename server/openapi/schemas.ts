@@ -53,6 +53,27 @@ import {
 } from '../../shared/schemas/funds';
 import { MeSchema, type Me } from '../../shared/schemas/me';
 import {
+  AdminOrderDtoSchema,
+  AdminOrdersPageSchema,
+  ConfirmDispatchSchema,
+  CreateSupplierSchema,
+  DispatchDtoSchema,
+  ImportServicesSchema,
+  RemoteServiceDtoSchema,
+  RemoteServiceListSchema,
+  ServiceRouteDtoSchema,
+  SetServiceRoutesSchema,
+  SupplierDtoSchema,
+  SupplierLogEntrySchema,
+  SupplierLogSchema,
+  SupplierListSchema,
+  SupplierSettingsSchema,
+  SupplierTestResultSchema,
+  UpdateSupplierSchema,
+  type AdminOrderDto,
+  type SupplierDto,
+} from '../../shared/schemas/suppliers';
+import {
   BulkLineResultSchema,
   CompleteOrderSchema,
   RejectOrderSchema,
@@ -96,6 +117,8 @@ import {
 } from '../../shared/bulk-results';
 import type { listOrders, placeBulkOrder } from '../features/orders/orders.service';
 import type { orderSummary } from '../features/orders/summary.service';
+import type { adminListOrders, orderSupplierLog } from '../features/suppliers/admin-orders.service';
+import type { listRemoteServices, testSupplier } from '../features/suppliers/suppliers.service';
 import { StripeEventSchema, type createCheckout } from '../features/payments/stripe/stripe.service';
 
 // ─── Compile-time drift checks ───────────────────────────────────────────────────────────────
@@ -163,6 +186,18 @@ export const RESPONSE_SCHEMAS = {
   CustomerSummary: CustomerSummarySchema,
   CustomerList: CustomerListSchema,
   AdjustmentResult: AdjustmentResultSchema,
+  ServiceRouteDto: ServiceRouteDtoSchema,
+  SupplierSettings: SupplierSettingsSchema,
+  SupplierDto: SupplierDtoSchema,
+  SupplierList: SupplierListSchema,
+  SupplierTestResult: SupplierTestResultSchema,
+  RemoteServiceDto: RemoteServiceDtoSchema,
+  RemoteServiceList: RemoteServiceListSchema,
+  DispatchDto: DispatchDtoSchema,
+  AdminOrderDto: AdminOrderDtoSchema,
+  AdminOrdersPage: AdminOrdersPageSchema,
+  SupplierLogEntry: SupplierLogEntrySchema,
+  SupplierLog: SupplierLogSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;
@@ -189,6 +224,12 @@ same<Out<'VoucherBatchDto'>, VoucherBatchDto>();
 same<Out<'CreatedBatchDto'>, CreatedBatchDto>();
 same<Out<'CustomerSummary'>, CustomerSummary>();
 same<Out<'AdjustmentResult'>, Returned<typeof adjustBalance>>();
+same<Out<'SupplierDto'>, SupplierDto>();
+same<Out<'SupplierTestResult'>, Returned<typeof testSupplier>>();
+same<Out<'RemoteServiceList'>, Returned<typeof listRemoteServices>>();
+same<Out<'AdminOrderDto'>, AdminOrderDto>();
+same<Out<'AdminOrdersPage'>, Returned<typeof adminListOrders>>();
+same<Out<'SupplierLog'>, Returned<typeof orderSupplierLog>>();
 
 // ─── Requests (io: input) ────────────────────────────────────────────────────────────────────
 
@@ -216,6 +257,11 @@ export const REQUEST_SCHEMAS = {
   UpdateMethodRequest: UpdateMethodSchema,
   CreateVoucherBatchRequest: CreateBatchSchema,
   AdjustmentRequest: AdjustmentSchema,
+  CreateSupplierRequest: CreateSupplierSchema,
+  UpdateSupplierRequest: UpdateSupplierSchema,
+  ImportServicesRequest: ImportServicesSchema,
+  SetServiceRoutesRequest: SetServiceRoutesSchema,
+  ConfirmDispatchRequest: ConfirmDispatchSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type RequestSchemaName = keyof typeof REQUEST_SCHEMAS;

@@ -82,18 +82,23 @@ export function cutBody(body: string): string {
   return bytes.subarray(0, LOGGED_BODY_BYTES).toString('utf8');
 }
 
-/** The log record of one call; `request` must already have its key redacted. */
+/**
+ * The log record of one call. `request` must already have its key redacted; `secret` (the key)
+ * is also blanked out of the answer, for suppliers that echo what they received.
+ */
 export function exchangeOf(
   action: string,
   request: Record<string, string>,
   result: PostResult,
+  secret?: string,
 ): Exchange {
   if (result.kind === 'response') {
+    const body = secret && secret.length >= 4 ? result.body.split(secret).join('***') : result.body;
     return {
       action,
       request,
       status: result.status,
-      response: cutBody(result.body),
+      response: cutBody(body),
       ms: result.ms,
       error: null,
     };

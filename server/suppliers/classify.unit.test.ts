@@ -109,3 +109,15 @@ describe('transportFailure and exchangeOf', () => {
     });
   });
 });
+
+describe('exchangeOf redaction', () => {
+  it('blanks the key out of an answer that echoes it', () => {
+    const exchange = exchangeOf(
+      'balance',
+      { key: '***' },
+      { kind: 'response', status: 200, contentType: null, body: '{"key":"s3cr3t-key"}', ms: 1 },
+      's3cr3t-key',
+    );
+    expect(exchange.response).toBe('{"key":"***"}');
+  });
+});

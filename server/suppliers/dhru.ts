@@ -60,7 +60,7 @@ const COST_REASON = 'El precio del proveedor no se puede leer.';
 const TOO_MANY_REASON = `Pide más de ${MAX_SERVICE_FIELDS} datos: todavía no se puede importar.`;
 const REJECTED_DEFAULT = 'Rechazada por el proveedor.';
 
-/** Required inputs that are plain text, as `Requires.<name>` → [key, parameter, label]. */
+/** Required inputs that are plain text: [`Requires.<name>`, key, parameter, label]. */
 const TEXT_REQUIRES: readonly (readonly [string, string, string, string])[] = [
   ['PIN', 'pin', 'PIN', 'PIN'],
   ['KBH', 'kbh', 'KBH', 'KBH'],
@@ -395,7 +395,7 @@ export function createDhruAdapter(conn: SupplierConnection, transport: Transport
       'parameters (decoded)': JSON.stringify(shown),
     };
     const result: PostResult = await transport(action, fields, { keepAlive });
-    const exchange = exchangeOf(action, request, result);
+    const exchange = exchangeOf(action, request, result, conn.apiKey);
     const failure = transportFailure(result);
     if (failure) return { ok: false, failure, exchange, reached: result.kind === 'response' };
     const body = result.kind === 'response' ? result.body : '';

@@ -87,7 +87,9 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /** The URL when it is an http(s) URL without credentials; otherwise a Spanish reason. */
-export function checkSupplierUrl(raw: string): { ok: true; url: URL } | { ok: false; reason: string } {
+export function checkSupplierUrl(
+  raw: string,
+): { ok: true; url: URL } | { ok: false; reason: string } {
   let url: URL;
   try {
     url = new URL(raw);
@@ -183,7 +185,6 @@ export function postForm(
   return new Promise<PostResult>((resolve) => {
     let settled = false;
     let connected = false;
-    let connectTimer: NodeJS.Timeout | undefined;
     const finish = (result: PostResult) => {
       if (settled) return;
       settled = true;
@@ -206,14 +207,14 @@ export function postForm(
         ? { agent: keepAliveAgent(url.protocol, options.allowPrivateNetwork) }
         : {
             agent: false,
-            lookup: guardedLookup(options.allowPrivateNetwork) as unknown as typeof dns.lookup,
+            lookup: guardedLookup(options.allowPrivateNetwork),
           }),
     });
 
     const totalTimer = setTimeout(() => {
       req.destroy(new Error(`no complete answer within ${options.totalTimeoutMs} ms`));
     }, options.totalTimeoutMs);
-    connectTimer = setTimeout(() => {
+    const connectTimer = setTimeout(() => {
       if (!connected) req.destroy(new Error(`no connection within ${options.connectTimeoutMs} ms`));
     }, options.connectTimeoutMs);
 

@@ -12,9 +12,7 @@ export type SecretBox = {
 };
 
 export function createSecretBox(authSecret: string): SecretBox {
-  const key = Buffer.from(
-    hkdfSync('sha256', authSecret, 'cometa', 'supplier api keys v1', 32) as ArrayBuffer,
-  );
+  const key = Buffer.from(hkdfSync('sha256', authSecret, 'cometa', 'supplier api keys v1', 32));
   return {
     seal(plain, context) {
       const iv = randomBytes(12);

@@ -170,7 +170,7 @@ export function createSmmAdapter(conn: SupplierConnection, transport: Transport)
     const fields = { key: conn.apiKey, action, ...params };
     const request = { ...fields, key: '***' };
     const result = await transport(action, fields, { keepAlive });
-    const exchange = exchangeOf(action, request, result);
+    const exchange = exchangeOf(action, request, result, conn.apiKey);
     const failure = transportFailure(result);
     if (failure) return { ok: false, failure, exchange };
     const body = result.kind === 'response' ? result.body : '';

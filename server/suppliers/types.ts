@@ -56,11 +56,7 @@ export type Exchange = {
  *   does not parse, a success without a reference). Never retried automatically.
  */
 export type FailureKind =
-  | 'refused-order'
-  | 'refused-supplier'
-  | 'retry-later'
-  | 'not-sent'
-  | 'ambiguous';
+  'refused-order' | 'refused-supplier' | 'retry-later' | 'not-sent' | 'ambiguous';
 
 export type CallOutcome<T> =
   | { ok: true; value: T; exchanges: Exchange[] }

@@ -24,4 +24,3 @@ export const ServiceRouteDtoSchema = z.strictObject({
   missing: z.boolean(),
 });
 export type ServiceRouteDto = z.infer<typeof ServiceRouteDtoSchema>;
-

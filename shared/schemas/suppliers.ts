@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { parseAmount } from '../money';
 import { CategorySlugSchema } from './catalogue';
 import { DateTimeSchema, DecimalSchema } from './common';
-import { OrderDtoSchema } from './orders';
+import { OrderDtoSchema, OrderListQuerySchema } from './orders';
 import { ServiceFieldTypeSchema } from './service-fields';
 import { SUPPLIER_STATES } from './service-routes';
 
@@ -76,13 +76,10 @@ export type SupplierTestResult = z.infer<typeof SupplierTestResultSchema>;
 const ThresholdSchema = z
   .string({ error: 'Escribe el umbral como importe, por ejemplo 25.00.' })
   .trim()
-  .refine(
-    (v) => {
-      const cents = parseAmount(v);
-      return cents !== null && cents >= 0n;
-    },
-    'Escribe el umbral como importe, por ejemplo 25.00.',
-  )
+  .refine((v) => {
+    const cents = parseAmount(v);
+    return cents !== null && cents >= 0n;
+  }, 'Escribe el umbral como importe, por ejemplo 25.00.')
   .transform((v) => parseAmount(v) ?? 0n);
 
 const settingsInput = z
@@ -324,4 +321,33 @@ export const ConfirmDispatchSchema = z.object({
     .trim()
     .min(1, 'Escribe la referencia del proveedor.')
     .max(100, 'La referencia es demasiado larga.'),
+});
+
+/** The admin queue's filters: the customer's, plus the state of the forwarding. */
+export const AdminOrderListQuerySchema = OrderListQuerySchema.extend({
+  dispatch: z
+    .string()
+    .max(100, 'El estado de envío del filtro no es válido.')
+    .transform((v, ctx) => {
+      const list = [
+        ...new Set(
+          v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ];
+      if (list.some((s) => !(DISPATCH_STATES as readonly string[]).includes(s))) {
+        ctx.addIssue({ code: 'custom', message: 'El estado de envío del filtro no es válido.' });
+        return z.NEVER;
+      }
+      return list.length ? (list as DispatchState[]) : undefined;
+    })
+    .optional()
+    .meta({
+      description:
+        'Solo las órdenes cuyo envío al proveedor está en este estado (o en varios, separados por comas): `queued`, `sending`, `sent`, `waiting`, `review` o `done`. `review`: las que esperan una decisión.',
+      example: 'review',
+      pattern: `^(${DISPATCH_STATES.join('|')})(,(${DISPATCH_STATES.join('|')}))*$`,
+    }),
 });

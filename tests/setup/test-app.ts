@@ -149,7 +149,11 @@ export async function createTestApp(
     deps,
     async startWorkers(options = {}) {
       await jobs.start();
-      workers = await startWorkers(deps, { pollingIntervalSeconds: 0.5, timers: false, ...options });
+      workers = await startWorkers(deps, {
+        pollingIntervalSeconds: 0.5,
+        timers: false,
+        ...options,
+      });
     },
     outbox: () => readOutbox(dataDir),
     waitForMail,

@@ -46,7 +46,10 @@ export function toServiceDto(row: ServiceRow): ServiceDto {
   };
 }
 
-export function toAdminServiceDto(row: ServiceRow, routes: ServiceRouteDto[] = []): AdminServiceDto {
+export function toAdminServiceDto(
+  row: ServiceRow,
+  routes: ServiceRouteDto[] = [],
+): AdminServiceDto {
   return {
     ...toServiceDto(row),
     active: row.active,
@@ -106,7 +109,10 @@ export async function loadRoutes(
 }
 
 /** Admin DTOs of these rows, with their routes (one query for all). */
-export async function adminServiceDtos(db: Db | Tx, rows: ServiceRow[]): Promise<AdminServiceDto[]> {
+export async function adminServiceDtos(
+  db: Db | Tx,
+  rows: ServiceRow[],
+): Promise<AdminServiceDto[]> {
   const routes = await loadRoutes(
     db,
     rows.map((r) => r.id),

@@ -12,9 +12,11 @@ import {
   type OrderDto,
   type OrderFiltersQuery,
 } from '../../../shared/schemas/orders';
+import { AdminOrderListQuerySchema } from '../../../shared/schemas/suppliers';
 import { toCsv } from '../../lib/csv';
 import { idempotencyKey } from '../../lib/http';
-import { defineRoute, type RouteDeps } from '../../lib/route';
+import { defineRoute } from '../../lib/route';
+import { adminGetOrder, adminListOrders } from '../suppliers/admin-orders.service';
 import { bulkCompleteOrders } from './bulk-complete.service';
 import { notifyCustomer } from './orders.notify';
 import {
@@ -27,7 +29,6 @@ import {
   rejectOrder,
   takeOrder,
   type OrderFilters,
-  type OrderRow,
 } from './orders.service';
 import { orderSummary } from './summary.service';
 
@@ -125,7 +126,7 @@ export const ordersRoutes = [
     ],
     handler: async ({ c, deps, user, body }) => {
       const key = idempotencyKey(c);
-      const result = await placeOrder(deps.db, user.id, body, key);
+      const result = await placeOrder(deps.db, user.id, body, key, deps.jobs);
       if (result.replayed) c.header('Idempotent-Replayed', 'true');
       return c.json(result.order, result.replayed ? 200 : 201);
     },
@@ -147,7 +148,7 @@ export const ordersRoutes = [
     ],
     errors: ['NOT_FOUND'],
     handler: async ({ c, deps, user, body }) =>
-      c.json(await placeBulkOrder(deps.db, user.id, body, BULK_MAX_LINES)),
+      c.json(await placeBulkOrder(deps.db, user.id, body, BULK_MAX_LINES, deps.jobs)),
   }),
   defineRoute({
     method: 'get',
@@ -244,13 +245,21 @@ export const ordersAdminRoutes = [
     operationId: 'adminListOrders',
     tag: 'Administración',
     summary: 'Cola de órdenes de todos los clientes',
-    description: 'Con los mismos filtros que el historial del cliente, en páginas de 50.',
+    description:
+      'Con los mismos filtros que el historial del cliente, en páginas de 50, y cada orden con su envío al proveedor (`dispatch`, o `null` si se atiende a mano). `dispatch=review` lista las que esperan una decisión.',
     access: 'admin',
-    query: OrderListQuerySchema,
-    responses: [{ status: 200, description: 'Una página de órdenes.', body: 'OrdersPage' }],
+    query: AdminOrderListQuerySchema,
+    responses: [{ status: 200, description: 'Una página de órdenes.', body: 'AdminOrdersPage' }],
     errors: ['BAD_REQUEST'],
     handler: async ({ c, deps, query }) =>
-      c.json(await listOrders(deps.db, null, toFilters(query), query.cursor, 50)),
+      c.json(
+        await adminListOrders(
+          deps.db,
+          { ...toFilters(query), dispatch: query.dispatch },
+          query.cursor,
+          50,
+        ),
+      ),
   }),
   defineRoute({
     method: 'post',
@@ -279,11 +288,11 @@ export const ordersAdminRoutes = [
     path: '/api/admin/orders/:id',
     operationId: 'adminGetOrder',
     tag: 'Administración',
-    summary: 'Una orden de cualquier cliente, con su historial',
+    summary: 'Una orden de cualquier cliente, con su historial y su envío al proveedor',
     access: 'admin',
     params: ORDER_ID,
-    responses: [{ status: 200, description: 'La orden.', body: 'OrderDto' }],
-    handler: async ({ c, deps, params }) => c.json(await getOrder(deps.db, null, params.id)),
+    responses: [{ status: 200, description: 'La orden.', body: 'AdminOrderDto' }],
+    handler: async ({ c, deps, params }) => c.json(await adminGetOrder(deps.db, params.id)),
   }),
   defineRoute({
     method: 'post',
@@ -293,10 +302,12 @@ export const ordersAdminRoutes = [
     summary: 'Tomar una orden pendiente (pasa a «En proceso»)',
     access: 'admin',
     params: ORDER_ID,
-    responses: [{ status: 200, description: 'La orden en proceso.', body: 'OrderDto' }],
+    responses: [{ status: 200, description: 'La orden en proceso.', body: 'AdminOrderDto' }],
     errors: ['CONFLICT'],
-    handler: async ({ c, deps, user, params }) =>
-      c.json(await takeOrder(deps.db, user.id, params.id)),
+    handler: async ({ c, deps, user, params }) => {
+      await takeOrder(deps.db, user.id, params.id);
+      return c.json(await adminGetOrder(deps.db, params.id));
+    },
   }),
   defineRoute({
     method: 'post',
@@ -308,12 +319,12 @@ export const ordersAdminRoutes = [
     access: 'admin',
     params: ORDER_ID,
     body: { schema: CompleteOrderSchema },
-    responses: [{ status: 200, description: 'La orden completada.', body: 'OrderDto' }],
+    responses: [{ status: 200, description: 'La orden completada.', body: 'AdminOrderDto' }],
     errors: ['CONFLICT'],
     handler: async ({ c, deps, user, params, body }) => {
       const row = await completeOrder(deps.db, user.id, params.id, body.result);
       notifyCustomer(deps, row, 'completed');
-      return c.json(await getOrder(deps.db, null, row.id));
+      return c.json(await adminGetOrder(deps.db, row.id));
     },
   }),
   defineRoute({
@@ -327,12 +338,12 @@ export const ordersAdminRoutes = [
     access: 'admin',
     params: ORDER_ID,
     body: { schema: RejectOrderSchema },
-    responses: [{ status: 200, description: 'La orden rechazada.', body: 'OrderDto' }],
+    responses: [{ status: 200, description: 'La orden rechazada.', body: 'AdminOrderDto' }],
     errors: ['CONFLICT'],
     handler: async ({ c, deps, user, params, body }) => {
       const row = await rejectOrder(deps.db, user.id, params.id, body.reason);
       notifyCustomer(deps, row, 'rejected');
-      return c.json(await getOrder(deps.db, null, row.id));
+      return c.json(await adminGetOrder(deps.db, row.id));
     },
   }),
 ];

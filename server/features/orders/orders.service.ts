@@ -578,6 +578,8 @@ export async function getOrder(db: Db, userId: string | null, orderId: string): 
 export type OrderFilters = {
   /** Any of these statuses. */
   status?: OrderStatus[] | undefined;
+  /** Admins: only orders whose forwarding to a supplier is in one of these states. */
+  dispatch?: string[] | undefined;
   category?: string | undefined;
   q?: string | undefined;
   from?: Date | undefined;
@@ -610,6 +612,9 @@ export async function listOrders(
     userId ? eq(order.userId, userId) : undefined,
     filters.status?.length ? inArray(order.status, filters.status) : undefined,
     filters.category ? eq(order.category, filters.category) : undefined,
+    filters.dispatch?.length
+      ? sql`EXISTS (SELECT 1 FROM ${orderDispatch} WHERE ${orderDispatch.orderId} = ${order.id} AND ${inArray(orderDispatch.state, filters.dispatch)})`
+      : undefined,
     filters.from ? sql`${order.createdAt} >= ${filters.from}` : undefined,
     filters.to ? sql`${order.createdAt} < ${filters.to}` : undefined,
     terms.length

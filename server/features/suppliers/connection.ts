@@ -2,7 +2,7 @@
 // sealed form, a per-supplier limit of requests in flight, metrics, and the log of every
 // exchange (keys redacted).
 import type { Db, Tx } from '../../db/client';
-import { supplier, supplierLog } from '../../db/schema/suppliers';
+import { supplierLog, type supplier } from '../../db/schema/suppliers';
 import type { Env } from '../../env';
 import type { Metrics } from '../../lib/metrics';
 import { createAdapter, endpointUrl } from '../../suppliers/adapter';
@@ -83,7 +83,11 @@ export function settingsOf(row: Pick<SupplierRow, 'settings'>): Required<Supplie
 }
 
 /** The transport to one endpoint: limits, time-outs, address guard, metrics. */
-function transportFor(runtime: SupplierRuntime, conn: SupplierConnection, label: string): Transport {
+function transportFor(
+  runtime: SupplierRuntime,
+  conn: SupplierConnection,
+  label: string,
+): Transport {
   const url = endpointUrl(conn.protocol, conn.url);
   const limiter = limiterFor(conn.id, settingsOf(conn).maxConcurrency);
   const env = runtime.env;
@@ -98,11 +102,7 @@ function transportFor(runtime: SupplierRuntime, conn: SupplierConnection, label:
         userAgent: `${env.APP_NAME} (+${env.APP_URL})`,
       });
       const outcome =
-        result.kind === 'response'
-          ? result.status >= 500
-            ? 'http-5xx'
-            : 'answered'
-          : result.kind;
+        result.kind === 'response' ? (result.status >= 500 ? 'http-5xx' : 'answered') : result.kind;
       runtime.metrics.observeSupplier(label, action, outcome, result.ms / 1000);
       return result;
     });
@@ -154,7 +154,7 @@ export function outcomeWord(outcome: CallOutcome<unknown>): string {
 
 /** PostgreSQL refuses NUL in text and jsonb: a supplier's garbage must still be loggable. */
 export function storable(text: string): string {
-  return text.replace(/\u0000/g, '\uFFFD');
+  return text.split(String.fromCharCode(0)).join('\uFFFD');
 }
 
 /** Writes one log row per exchange of a call (in `tx`, so it commits with what it caused). */

@@ -12,12 +12,7 @@ import { AppError } from '../../lib/errors';
 import type { CallOutcome } from '../../suppliers/types';
 import { recordAudit } from '../audit/audit.service';
 import { notifyCustomer } from '../orders/orders.notify';
-import {
-  rejectOrderTx,
-  startProcessingTx,
-  SYSTEM,
-  type OrderRow,
-} from '../orders/orders.service';
+import { rejectOrderTx, startProcessingTx, SYSTEM, type OrderRow } from '../orders/orders.service';
 import { adapterOfRow, logExchanges, type SupplierRow } from './connection';
 import { recordHealth, routeCostCents, type SupplierDeps } from './suppliers.service';
 
@@ -169,7 +164,11 @@ async function endRound(
       updatedAt: new Date(),
     })
     .where(eq(orderDispatch.orderId, d.orderId));
-  await deps.jobs.send('supplier-dispatch', { orderId: d.orderId }, { tx, startAfterSeconds: wait });
+  await deps.jobs.send(
+    'supplier-dispatch',
+    { orderId: d.orderId },
+    { tx, startAfterSeconds: wait },
+  );
 }
 
 /**
@@ -197,9 +196,7 @@ export async function claimDispatch(deps: SupplierDeps, orderId: string): Promis
     const pick = candidates.find((c) => c.index >= d.routeIndex && c.usable);
     if (!pick) {
       const reasons = candidates.filter((c) => c.why).map((c) => c.why);
-      const why = reasons.length
-        ? `${reasons.join('; ')}.`
-        : 'el servicio no tiene proveedores.';
+      const why = reasons.length ? `${reasons.join('; ')}.` : 'el servicio no tiene proveedores.';
       if (d.routeIndex === 0 && d.rounds === 0) {
         await tx
           .update(orderDispatch)
@@ -262,13 +259,7 @@ export async function sendClaimed(
 }
 
 export type DispatchResult =
-  | 'sent'
-  | 'next-route'
-  | 'rejected'
-  | 'waiting'
-  | 'review'
-  | 'nothing-to-do'
-  | 'superseded';
+  'sent' | 'next-route' | 'rejected' | 'waiting' | 'review' | 'nothing-to-do' | 'superseded';
 
 /**
  * Step 3: records what the supplier answered, in one transaction with the log of the exchange.
@@ -403,7 +394,10 @@ export async function runDispatch(deps: SupplierDeps, orderId: string): Promise<
 }
 
 /** Sends still `sending` long after any call could have ended: interrupted, so review. */
-export async function reviewStaleSends(deps: SupplierDeps, olderThanSeconds?: number): Promise<number> {
+export async function reviewStaleSends(
+  deps: SupplierDeps,
+  olderThanSeconds?: number,
+): Promise<number> {
   const seconds = olderThanSeconds ?? staleSendSeconds(deps.env.SUPPLIER_TIMEOUT_SECONDS);
   const rows = await deps.db
     .update(orderDispatch)
@@ -424,7 +418,10 @@ export async function reviewStaleSends(deps: SupplierDeps, olderThanSeconds?: nu
 }
 
 /** Queued or waiting dispatches long overdue (their job was lost): enqueue them again. */
-export async function requeueOverdue(deps: SupplierDeps, olderThanSeconds = OVERDUE_SECONDS): Promise<number> {
+export async function requeueOverdue(
+  deps: SupplierDeps,
+  olderThanSeconds = OVERDUE_SECONDS,
+): Promise<number> {
   const rows = await deps.db
     .select({ orderId: orderDispatch.orderId })
     .from(orderDispatch)
@@ -474,7 +471,9 @@ export async function confirmDispatch(
       .select({ number: order.number })
       .from(orderDispatch)
       .innerJoin(order, eq(order.id, orderDispatch.orderId))
-      .where(and(eq(orderDispatch.supplierId, d.supplierId), eq(orderDispatch.reference, reference)));
+      .where(
+        and(eq(orderDispatch.supplierId, d.supplierId), eq(orderDispatch.reference, reference)),
+      );
     if (taken)
       throw new AppError('VALIDATION_FAILED', undefined, {
         reference: `Esa referencia ya es de la orden #${taken.number}.`,
@@ -482,9 +481,19 @@ export async function confirmDispatch(
     const now = new Date();
     await tx
       .update(orderDispatch)
-      .set({ state: 'sent', reference, sentAt: now, reviewReason: null, lastError: null, updatedAt: now })
+      .set({
+        state: 'sent',
+        reference,
+        sentAt: now,
+        reviewReason: null,
+        lastError: null,
+        updatedAt: now,
+      })
       .where(eq(orderDispatch.orderId, orderId));
-    await tx.update(order).set({ supplierRef: reference, updatedAt: now }).where(eq(order.id, orderId));
+    await tx
+      .update(order)
+      .set({ supplierRef: reference, updatedAt: now })
+      .where(eq(order.id, orderId));
     await recordAudit(tx, {
       actorId: adminId,
       action: 'order.dispatch_confirm',

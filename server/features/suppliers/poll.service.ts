@@ -51,7 +51,12 @@ async function applyStatus(
     }
     case 'rejected': {
       const row = await deps.db.transaction((tx) =>
-        rejectOrderTx(tx, sent.orderId, clip(`Rechazada por el proveedor: ${status.reason}`), SYSTEM),
+        rejectOrderTx(
+          tx,
+          sent.orderId,
+          clip(`Rechazada por el proveedor: ${status.reason}`),
+          SYSTEM,
+        ),
       );
       return row ? { row, kind: 'rejected' } : null;
     }
@@ -87,7 +92,11 @@ async function applyStatus(
                 ),
                 updatedAt: new Date(),
               }
-            : { remoteStatus: `not-found:${misses}`, lastError: clip(status.detail), updatedAt: new Date() },
+            : {
+                remoteStatus: `not-found:${misses}`,
+                lastError: clip(status.detail),
+                updatedAt: new Date(),
+              },
         )
         .where(and(eq(orderDispatch.orderId, sent.orderId), eq(orderDispatch.state, 'sent')));
       return null;

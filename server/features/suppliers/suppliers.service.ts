@@ -2,12 +2,8 @@
 // remote catalogue (cached), imports into our catalogue, and each service's routes.
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, ilike, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
-import type { CategorySlug } from '../../../shared/categories';
 import { markupPriceCents, microsToCentsCeil } from '../../../shared/money';
-import {
-  MAX_PRICE_CENTS,
-  type AdminServiceDto,
-} from '../../../shared/schemas/catalogue';
+import { MAX_PRICE_CENTS, type AdminServiceDto } from '../../../shared/schemas/catalogue';
 import { serviceFieldListSchema, type ServiceField } from '../../../shared/schemas/service-fields';
 import {
   SUPPLIER_STATE_LABELS,
@@ -31,7 +27,12 @@ import type { Mailer } from '../../lib/mail';
 import type { Metrics } from '../../lib/metrics';
 import { formatMicros } from '../../suppliers/decimal';
 import { checkSupplierUrl } from '../../suppliers/http';
-import type { Balance, CallOutcome, RemoteService, SupplierConnection } from '../../suppliers/types';
+import type {
+  Balance,
+  CallOutcome,
+  RemoteService,
+  SupplierConnection,
+} from '../../suppliers/types';
 import { recordAudit } from '../audit/audit.service';
 import { adminServiceDtos, insertServiceTx } from '../catalogue/catalogue.service';
 import {
@@ -78,8 +79,7 @@ export function toSupplierDto(row: SupplierRow, routedServices = 0): SupplierDto
     stateLabel: SUPPLIER_STATE_LABELS[state],
     balance: row.balanceMicros === null ? null : formatMicros(row.balanceMicros),
     currency: row.currency,
-    lowBalanceThreshold:
-      row.lowBalanceMicros === null ? null : formatMicros(row.lowBalanceMicros),
+    lowBalanceThreshold: row.lowBalanceMicros === null ? null : formatMicros(row.lowBalanceMicros),
     lastError: row.lastError,
     lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
     settings: settingsOf(row),
@@ -93,7 +93,10 @@ export function toSupplierDto(row: SupplierRow, routedServices = 0): SupplierDto
 async function routedCounts(db: Db | Tx, ids: string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ supplierId: serviceRoute.supplierId, n: count(sql`DISTINCT ${serviceRoute.serviceId}`) })
+    .select({
+      supplierId: serviceRoute.supplierId,
+      n: count(sql`DISTINCT ${serviceRoute.serviceId}`),
+    })
     .from(serviceRoute)
     .where(inArray(serviceRoute.supplierId, ids))
     .groupBy(serviceRoute.supplierId);
@@ -168,7 +171,12 @@ export async function recordHealth(
   if (result.ok) {
     await db
       .update(supplier)
-      .set({ state: sql`CASE WHEN ${supplier.state} = 'failing' THEN 'active' ELSE ${supplier.state} END`, consecutiveFailures: 0, lastError: null, updatedAt: new Date() })
+      .set({
+        state: sql`CASE WHEN ${supplier.state} = 'failing' THEN 'active' ELSE ${supplier.state} END`,
+        consecutiveFailures: 0,
+        lastError: null,
+        updatedAt: new Date(),
+      })
       .where(
         and(
           eq(supplier.id, supplierId),
@@ -303,7 +311,10 @@ export async function testSupplier(deps: SupplierDeps, id: string): Promise<Supp
     ok = false;
     message = built.message;
     await recordHealth(deps.db, row.id, { ok: false, message });
-    await deps.db.update(supplier).set({ lastCheckedAt: new Date() }).where(eq(supplier.id, row.id));
+    await deps.db
+      .update(supplier)
+      .set({ lastCheckedAt: new Date() })
+      .where(eq(supplier.id, row.id));
   } else {
     const outcome = await built.adapter.balance();
     await logExchanges(deps.db, row.id, [], outcome);
@@ -349,7 +360,9 @@ export async function updateSupplier(
   let tested: Balance | null = null;
   if (credentialsChanged) {
     const current = adapterOfRow(deps, before);
-    const apiKey = patch.apiKey ?? (current.ok ? secretBox(deps.env).open(before.apiKeySealed, keyContext(id)) : null);
+    const apiKey =
+      patch.apiKey ??
+      (current.ok ? secretBox(deps.env).open(before.apiKeySealed, keyContext(id)) : null);
     if (apiKey === null) {
       throw new AppError('VALIDATION_FAILED', undefined, {
         apiKey: 'Escribe de nuevo la clave API: la guardada no se puede leer.',
@@ -531,7 +544,12 @@ function toRemoteDto(
     ...(r.minQuantity !== null ? { minQuantity: r.minQuantity } : {}),
     ...(r.maxQuantity !== null ? { maxQuantity: r.maxQuantity } : {}),
     info: r.info,
-    fields: r.fields.map((f) => ({ key: f.key, label: f.label, type: f.type, required: f.required })),
+    fields: r.fields.map((f) => ({
+      key: f.key,
+      label: f.label,
+      type: f.type,
+      required: f.required,
+    })),
     importable: r.importable && r.missingSince === null,
     reason: r.missingSince !== null ? 'El proveedor ya no ofrece este servicio.' : r.reason,
     missing: r.missingSince !== null,
@@ -582,7 +600,11 @@ export async function listRemoteServices(
         query.group ? eq(supplierService.groupName, query.group) : undefined,
       ),
     )
-    .orderBy(asc(supplierService.groupName), asc(supplierService.name), asc(supplierService.remoteId));
+    .orderBy(
+      asc(supplierService.groupName),
+      asc(supplierService.name),
+      asc(supplierService.remoteId),
+    );
   const groups = await deps.db
     .selectDistinct({ group: supplierService.groupName })
     .from(supplierService)
@@ -639,7 +661,10 @@ async function cachedRemotes(
 }
 
 /** Our fields for a remote service (the supplier parameter each one goes to is kept apart). */
-function localFields(remote: RemoteRow): { fields: ServiceField[]; fieldMap: Record<string, string> } {
+function localFields(remote: RemoteRow): {
+  fields: ServiceField[];
+  fieldMap: Record<string, string>;
+} {
   const fields: ServiceField[] = remote.fields.map((f) => {
     const { param: _param, ...field } = f;
     return field;
@@ -676,7 +701,12 @@ export async function importServices(
   const markupBp = Math.round(input.markupPercent * 100);
   const remotes = await cachedRemotes(deps, row, input.remoteIds);
   const problems: string[] = [];
-  const ready: { remote: RemoteRow; price: bigint; fields: ServiceField[]; fieldMap: Record<string, string> }[] = [];
+  const ready: {
+    remote: RemoteRow;
+    price: bigint;
+    fields: ServiceField[];
+    fieldMap: Record<string, string>;
+  }[] = [];
   for (const remoteId of input.remoteIds) {
     const remote = remotes.get(remoteId);
     if (!remote) {
@@ -724,12 +754,13 @@ export async function importServices(
   const rows = await deps.db.transaction(async (tx) => {
     const created = [];
     for (const { remote, price, fields, fieldMap } of ready) {
-      const name = remote.name.trim().length >= 3 ? remote.name : `${remote.name} (${remote.remoteId})`;
+      const name =
+        remote.name.trim().length >= 3 ? remote.name : `${remote.name} (${remote.remoteId})`;
       const svc = await insertServiceTx(
         tx,
         adminId,
         {
-          category: input.category as CategorySlug,
+          category: input.category,
           name: clip(name, 120),
           description: clip(remote.info || remote.name, 1000),
           deliveryTime: clip(remote.deliveryTime || 'Según el proveedor', 60),
@@ -784,7 +815,8 @@ export async function setServiceRoutes(
   if (!svc) throw new AppError('NOT_FOUND', 'El servicio no existe o no está disponible.');
   const errors: Record<string, string> = {};
   const seen = new Set<string>();
-  const resolved: { supplierId: string; remote: RemoteRow; fieldMap: Record<string, string> }[] = [];
+  const resolved: { supplierId: string; remote: RemoteRow; fieldMap: Record<string, string> }[] =
+    [];
   for (const [index, route] of input.routes.entries()) {
     const key = `routes.${index}`;
     if (!UUID.test(route.supplierId)) {
@@ -824,7 +856,8 @@ export async function setServiceRoutes(
     const localKeys = new Set(svc.fields.map((f) => f.key));
     const missing = remote.fields.filter((f) => f.required && !localKeys.has(f.key));
     if (missing.length > 0) {
-      errors[key] = `«${remote.name}» pide ${missing.map((f) => `«${f.label}»`).join(', ')} y este servicio no tiene ese campo.`;
+      errors[key] =
+        `«${remote.name}» pide ${missing.map((f) => `«${f.label}»`).join(', ')} y este servicio no tiene ese campo.`;
       continue;
     }
     resolved.push({
@@ -843,7 +876,9 @@ export async function setServiceRoutes(
   const markupBp = input.markupPercent === null ? null : Math.round(input.markupPercent * 100);
   const primary = resolved[0];
   const price =
-    markupBp !== null && primary ? markupPriceCents(primary.remote.costMicros, markupBp) : svc.price;
+    markupBp !== null && primary
+      ? markupPriceCents(primary.remote.costMicros, markupBp)
+      : svc.price;
   if (price > MAX_PRICE_CENTS) {
     throw new AppError('VALIDATION_FAILED', undefined, {
       markupPercent: 'Con ese margen el precio pasaría de 100000.00.',
@@ -853,7 +888,11 @@ export async function setServiceRoutes(
     const [locked] = await tx.select().from(service).where(eq(service.id, serviceId)).for('update');
     if (!locked) throw new AppError('NOT_FOUND', 'El servicio no existe o no está disponible.');
     const beforeRoutes = await tx
-      .select({ supplierId: serviceRoute.supplierId, remoteId: serviceRoute.remoteId, position: serviceRoute.position })
+      .select({
+        supplierId: serviceRoute.supplierId,
+        remoteId: serviceRoute.remoteId,
+        position: serviceRoute.position,
+      })
       .from(serviceRoute)
       .where(eq(serviceRoute.serviceId, serviceId))
       .orderBy(asc(serviceRoute.position));

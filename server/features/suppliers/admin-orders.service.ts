@@ -1,0 +1,105 @@
+// Orders as admins see them: the customer's view plus the forwarding (supplier, its reference,
+// the state), and the log of what was said to the supplier about each one.
+import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  DISPATCH_STATE_LABELS,
+  type AdminOrderDto,
+  type AdminOrdersPage,
+  type DispatchDto,
+  type DispatchState,
+  type SupplierLog,
+} from '../../../shared/schemas/suppliers';
+import type { Db } from '../../db/client';
+import { orderDispatch, supplier, supplierLog } from '../../db/schema/suppliers';
+import { getOrder, listOrders, type OrderFilters } from '../orders/orders.service';
+
+/** The forwarding of these orders (absent: fulfilled by hand). */
+export async function dispatchesOf(db: Db, orderIds: string[]): Promise<Map<string, DispatchDto>> {
+  const found = new Map<string, DispatchDto>();
+  if (orderIds.length === 0) return found;
+  const rows = await db
+    .select({ d: orderDispatch, supplierName: supplier.name })
+    .from(orderDispatch)
+    .leftJoin(supplier, eq(supplier.id, orderDispatch.supplierId))
+    .where(inArray(orderDispatch.orderId, orderIds));
+  for (const { d, supplierName } of rows) {
+    const state = d.state as DispatchState;
+    found.set(d.orderId, {
+      supplierId: d.supplierId,
+      supplierName,
+      reference: d.reference,
+      state,
+      stateLabel: DISPATCH_STATE_LABELS[state],
+      attempts: d.attempts,
+      lastError: d.lastError,
+      reviewReason: d.reviewReason,
+      nextAttemptAt: d.nextAttemptAt.toISOString(),
+      updatedAt: d.updatedAt.toISOString(),
+    });
+  }
+  return found;
+}
+
+/** GET /api/admin/orders: a keyset page of every customer's orders, with their forwarding. */
+export async function adminListOrders(
+  db: Db,
+  filters: OrderFilters,
+  cursor: string | undefined,
+  limit = 50,
+): Promise<AdminOrdersPage> {
+  const page = await listOrders(db, null, filters, cursor, limit);
+  const dispatches = await dispatchesOf(
+    db,
+    page.items.map((o) => o.id),
+  );
+  return {
+    items: page.items.map((o) => ({ ...o, dispatch: dispatches.get(o.id) ?? null })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** GET /api/admin/orders/:id: one order with its events and forwarding. */
+export async function adminGetOrder(db: Db, orderId: string): Promise<AdminOrderDto> {
+  const dto = await getOrder(db, null, orderId);
+  const dispatches = await dispatchesOf(db, [dto.id]);
+  return { ...dto, dispatch: dispatches.get(dto.id) ?? null };
+}
+
+export const LOG_LIMIT = 100;
+
+/** Supplier log entries matching `where`, newest first (keys were redacted when written). */
+async function logEntries(db: Db, where: SQL, limit: number): Promise<SupplierLog> {
+  const rows = await db
+    .select({ l: supplierLog, supplierName: supplier.name })
+    .from(supplierLog)
+    .innerJoin(supplier, eq(supplier.id, supplierLog.supplierId))
+    .where(where)
+    .orderBy(desc(supplierLog.id))
+    .limit(limit);
+  return {
+    items: rows.map(({ l, supplierName }) => ({
+      id: l.id.toString(),
+      supplierId: l.supplierId,
+      supplierName,
+      action: l.action,
+      request: l.request,
+      httpStatus: l.httpStatus,
+      response: l.response,
+      error: l.error,
+      outcome: l.outcome,
+      ms: l.ms,
+      at: l.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** GET /api/admin/orders/:id/supplier-log: what was said to suppliers about one order. */
+export async function orderSupplierLog(db: Db, orderId: string): Promise<SupplierLog> {
+  await getOrder(db, null, orderId);
+  return logEntries(db, sql`${supplierLog.orderIds} @> ARRAY[${orderId}]::uuid[]`, LOG_LIMIT);
+}
+
+/** GET /api/admin/suppliers/:id/log: the latest calls to one supplier. */
+export async function supplierCalls(db: Db, supplierId: string): Promise<SupplierLog> {
+  return logEntries(db, eq(supplierLog.supplierId, supplierId), LOG_LIMIT);
+}
