@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 // What the authorization matrix and the fuzz tests share: the operations of the OpenAPI document
 // (built from API_ROUTES, as the app serves it), a minimal body for each request schema, raw
 // requests (any body, any Content-Type, percent-encoded paths as given) and the fixtures: two
 // verified customers, an unverified one, an admin, and resources that belong to the first customer.
 import { z } from 'zod';
 import { ApiErrorBodySchema } from '../../shared/error-codes';
+import { supplier } from '../db/schema/suppliers';
+import { keyContext, secretBox } from '../features/suppliers/connection';
 import { service } from '../db/schema/catalogue';
 import { DEFAULT_BODY_LIMIT, type Access } from '../lib/route';
 import {
@@ -238,7 +241,14 @@ const PNG = Buffer.from(
 export type Customer = { client: TestClient; email: string; id: string };
 
 /** Resource ids a path parameter can take. */
-export type FixtureId = 'order' | 'topup' | 'service' | 'method' | 'voucherBatch' | 'customerA';
+export type FixtureId =
+  | 'order'
+  | 'topup'
+  | 'service'
+  | 'method'
+  | 'voucherBatch'
+  | 'customerA'
+  | 'supplier';
 
 export type Fixtures = {
   admin: Customer;
@@ -337,6 +347,18 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     201,
     'manual top-up of customer A',
   );
+  // A supplier on a port nothing listens on (and loopback is refused without
+  // ALLOW_PRIVATE_NETWORK): every call to it fails fast, as an unreachable supplier's would.
+  const supplierId = randomUUID();
+  await t.database.db.insert(supplier).values({
+    id: supplierId,
+    name: 'Proveedor de prueba (seguridad)',
+    protocol: 'dhru',
+    url: 'http://127.0.0.1:9',
+    username: 'seguridad@example.com',
+    apiKeySealed: secretBox(t.env).seal('KEY-SEGURIDAD-0001', keyContext(supplierId)),
+    apiKeyHint: '••••0001',
+  });
   const batch = await expectJson<{ batch: { id: string } }>(
     await admin.client.post('/api/admin/vouchers', { amount: '1.00', count: 1 }),
     201,
@@ -355,6 +377,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
       method: method.id,
       voucherBatch: batch.batch.id,
       customerA: customerA.id,
+      supplier: supplierId,
     },
     privateMarkers: [
       customerA.email,
