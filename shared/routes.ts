@@ -25,6 +25,7 @@ export const PROTECTED_PATHS = [
   '/admin/pagos',
   '/admin/ordenes',
   '/admin/servicios',
+  '/admin/proveedores',
   '/preview',
 ] as const;
 

@@ -31,6 +31,7 @@ describe('route table', () => {
     expect(isKnownPath('/DASHBOARD')).toBe(false);
     expect(isKnownPath('/admin/pagos')).toBe(true);
     expect(isKnownPath('/admin/servicios')).toBe(true);
+    expect(isKnownPath('/admin/proveedores')).toBe(true);
     expect(isKnownPath('/admin')).toBe(false);
   });
 });

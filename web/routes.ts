@@ -26,6 +26,7 @@ export default [
       route('admin/pagos', 'routes/admin/pagos.tsx'),
       route('admin/ordenes', 'routes/admin/ordenes.tsx'),
       route('admin/servicios', 'routes/admin/servicios.tsx'),
+      route('admin/proveedores', 'routes/admin/proveedores.tsx'),
     ]),
   ]),
   route('*', 'routes/not-found.tsx'),

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -93,19 +93,17 @@ export async function openDatabase(options: {
 }
 
 /**
- * The same positional SQL as a Drizzle query, so it runs inside a transaction of ours: each
- * `$n` becomes a bound parameter (pg-boss's statements contain no `$` otherwise).
+ * Positional SQL (`$1`…) run on the connection of one of our transactions, exactly as written:
+ * the job queue inserts its jobs this way, so a job commits or rolls back with the change that
+ * asked for it. Drizzle keeps that connection as `session.client` on both drivers (a pool client
+ * for node-postgres, PGlite's transaction object); both answer `query(text, values)`.
  */
-export function positionalSql(text: string, values: unknown[] = []): SQL {
-  const chunks: SQL[] = [];
-  let last = 0;
-  for (const match of text.matchAll(/\$(\d+)/g)) {
-    chunks.push(sql.raw(text.slice(last, match.index)));
-    chunks.push(sql`${values[Number(match[1]) - 1] ?? null}`);
-    last = match.index + match[0].length;
-  }
-  chunks.push(sql.raw(text.slice(last)));
-  return sql.join(chunks);
+export function executeSqlIn(tx: Tx): ExecuteSql {
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  const query = (client as { query?: unknown } | undefined)?.query;
+  if (typeof query !== 'function') throw new Error('transaction connection not reachable');
+  return (text, values) =>
+    (query as (t: string, v?: unknown[]) => Promise<{ rows: unknown[] }>).call(client, text, values);
 }
 
 /** Runs raw SQL and returns its rows (node-postgres and PGlite both answer `{ rows }`). */

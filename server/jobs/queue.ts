@@ -4,7 +4,7 @@
 // inside a transaction of ours; and a job can be inserted inside one of our transactions
 // (send(..., { tx })), so it commits or rolls back with the change that asked for it.
 import PgBoss from 'pg-boss';
-import { positionalSql, queryRows, type ExecuteSql, type Tx } from '../db/client';
+import { executeSqlIn, type ExecuteSql, type Tx } from '../db/client';
 
 export const JOB_SCHEMA = 'pgboss';
 
@@ -135,14 +135,7 @@ export function createJobQueue(
         ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
         ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
       };
-      const tx = opts.tx;
-      if (tx) {
-        sendOptions.db = {
-          executeSql: async (text, values) => ({
-            rows: await queryRows(tx, positionalSql(text, values)),
-          }),
-        };
-      }
+      if (opts.tx) sendOptions.db = { executeSql: executeSqlIn(opts.tx) };
       return boss.send(name, data, sendOptions);
     },
     sendThrottled(name, data, seconds) {

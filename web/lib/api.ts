@@ -167,7 +167,8 @@ export type ApiOptions = Omit<ApiInit, 'method' | 'body'>;
 
 /**
  * A JSON request whose answer is not read: it resolves with the parsed body as `unknown`. To read
- * the answer, use `api.get / api.post / api.patch / api.send` with the answer's shared schema.
+ * the answer, use `api.get / api.post / api.patch / api.put / api.send` with the answer's shared
+ * schema.
  */
 export async function api(path: string, init: ApiInit = {}): Promise<unknown> {
   return (await request(path, init)).body;
@@ -209,4 +210,14 @@ api.patch = function patch<S extends z.ZodType>(
   options: ApiOptions = {},
 ): Promise<z.output<S>> {
   return api.send(path, schema, { ...options, method: 'PATCH', body });
+};
+
+/** PUT `body` as JSON (the whole resource), the answer parsed with `schema`. */
+api.put = function put<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  body: unknown,
+  options: ApiOptions = {},
+): Promise<z.output<S>> {
+  return api.send(path, schema, { ...options, method: 'PUT', body });
 };

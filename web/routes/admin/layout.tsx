@@ -19,6 +19,7 @@ export function HydrateFallback() {
 const ADMIN_NAV = [
   { id: 'ordenes', title: 'Órdenes', url: '/admin/ordenes' },
   { id: 'servicios', title: 'Servicios', url: '/admin/servicios' },
+  { id: 'proveedores', title: 'Proveedores', url: '/admin/proveedores' },
   { id: 'pagos', title: 'Pagos y saldo', url: '/admin/pagos' },
 ];
 
