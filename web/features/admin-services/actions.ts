@@ -4,6 +4,12 @@ import {
   BulkPriceResultSchema,
   ServiceHistorySchema,
 } from '../../../shared/schemas/catalogue';
+import {
+  RemoteServiceListSchema,
+  SupplierListSchema,
+  type RemoteServiceList,
+  type SupplierDto,
+} from '../../../shared/schemas/suppliers';
 import { api, ApiError } from '../../lib/api';
 import { settle } from '../../lib/loaded';
 import type { Loaded } from '../../lib/loaded';
@@ -14,8 +20,10 @@ import {
   draftToInput,
   fieldDraftErrors,
   placeErrors,
+  priceWithUnit,
   type ServiceDraft,
 } from './draft';
+import { placeRouteErrors } from './routes-draft';
 import type {
   AdminService,
   ServiceHistoryEntry,
@@ -29,6 +37,23 @@ const BASE = '/api/admin/services';
 /** Every service, active or not, in the catalogue's order. */
 export async function loadAdminServices(): Promise<Loaded<AdminService[]>> {
   return settle(api.get(BASE, AdminServiceListSchema).then((r) => r.items));
+}
+
+/** The suppliers a route can use (the routes editor lists them). */
+export async function loadSupplierChoices(): Promise<Loaded<SupplierDto[]>> {
+  return settle(api.get('/api/admin/suppliers', SupplierListSchema).then((r) => r.items));
+}
+
+/** One supplier's catalogue, to pick a route from (never rejects). */
+export async function loadSupplierCatalogue(
+  supplierId: string,
+): Promise<Loaded<RemoteServiceList>> {
+  return settle(
+    api.get(
+      `/api/admin/suppliers/${encodeURIComponent(supplierId)}/services`,
+      RemoteServiceListSchema,
+    ),
+  );
 }
 
 function servicePath(id: string): string {
@@ -108,6 +133,34 @@ async function run(payload: ServicesPayload): Promise<ServicesActionResult> {
         message: `«${payload.name}» ${payload.direction === 'up' ? 'subió' : 'bajó'} un puesto.`,
       };
     }
+    case 'routes': {
+      try {
+        const service = await api.put(`${servicePath(payload.id)}/routes`, AdminServiceDtoSchema, {
+          routes: payload.routes,
+          markupPercent: payload.markupPercent,
+        });
+        const count = service.routes.length;
+        return {
+          intent: 'routes',
+          ok: true,
+          id: service.id,
+          service,
+          message:
+            count === 0
+              ? `«${service.name}» se atiende a mano: no se envía a ningún proveedor.`
+              : `Proveedores guardados en «${service.name}» (${count === 1 ? '1 proveedor' : `${count} proveedores`}). Precio: ${priceWithUnit(service)}.`,
+        };
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        return {
+          intent: 'routes',
+          ok: false,
+          id: payload.id,
+          formError: err.message,
+          fields: placeRouteErrors(err.fields, payload.uids),
+        };
+      }
+    }
     case 'bulk-price': {
       const { updated } = await api.post(`${BASE}/bulk-price`, BulkPriceResultSchema, {
         percent: payload.percent,
@@ -123,7 +176,14 @@ async function run(payload: ServicesPayload): Promise<ServicesActionResult> {
   }
 }
 
-const INTENTS: readonly ServicesIntent[] = ['create', 'update', 'toggle', 'move', 'bulk-price'];
+const INTENTS: readonly ServicesIntent[] = [
+  'create',
+  'update',
+  'toggle',
+  'move',
+  'bulk-price',
+  'routes',
+];
 
 function isPayload(value: unknown): value is ServicesPayload {
   return (

@@ -5,13 +5,17 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
 import { Section } from '../../components/ui/section';
+import type { Loaded } from '../../lib/loaded';
 import { loadServiceHistory } from './actions';
 import { CATEGORY_OPTIONS, moveId, priceWithUnit } from './draft';
 import { StepButton } from './field-editor';
+import { routesSummary, type SupplierChoice } from './routes-draft';
+import { RoutesEditor } from './routes-editor';
 import { ServiceForm } from './service-form';
 import { ServiceHistory, type HistoryRequest } from './service-history';
 import {
   FETCHER_KEYS,
+  routesFetcherKey,
   type AdminService,
   type Direction,
   type ServicesActionResult,
@@ -39,7 +43,14 @@ function useSettled(key: string, onSettled: (result: ServicesActionResult) => vo
 }
 
 /** The list grouped by category, its filters, "Nuevo servicio", and the row actions. */
-export function ServiceCatalogue({ services }: { services: AdminService[] }) {
+export function ServiceCatalogue({
+  services,
+  suppliers,
+}: {
+  services: AdminService[];
+  /** What the routes editor offers (loaded with the page; it may fail on its own). */
+  suppliers: Loaded<SupplierChoice[]>;
+}) {
   const [category, setCategory] = useState<CategorySlug | ''>('');
   const [query, setQuery] = useState('');
   const [creating, setCreating] = useState(false);
@@ -162,6 +173,7 @@ export function ServiceCatalogue({ services }: { services: AdminService[] }) {
               editingId={editingId}
               notice={notice}
               focus={focus}
+              suppliers={suppliers}
               onEdit={(id) => {
                 setNotice(null);
                 setEditingId(editingId === id ? null : id);
@@ -186,6 +198,7 @@ function CategoryGroup({
   editingId,
   notice,
   focus,
+  suppliers,
   onEdit,
   onCancelEdit,
 }: {
@@ -196,6 +209,7 @@ function CategoryGroup({
   editingId: string | null;
   notice: Notice | null;
   focus: FocusRequest | null;
+  suppliers: Loaded<SupplierChoice[]>;
   onEdit: (id: string) => void;
   onCancelEdit: (id: string) => void;
 }) {
@@ -223,6 +237,7 @@ function CategoryGroup({
               editing={editingId === s.id}
               notice={notice?.id === s.id ? notice : null}
               focusNonce={focus?.target === s.id ? focus.n : 0}
+              suppliers={suppliers}
               onEdit={() => onEdit(s.id)}
               onCancelEdit={() => onCancelEdit(s.id)}
             />
@@ -239,6 +254,7 @@ function ServiceRow({
   editing,
   notice,
   focusNonce,
+  suppliers,
   onEdit,
   onCancelEdit,
 }: {
@@ -248,12 +264,31 @@ function ServiceRow({
   editing: boolean;
   notice: Notice | null;
   focusNonce: number;
+  suppliers: Loaded<SupplierChoice[]>;
   onEdit: () => void;
   onCancelEdit: () => void;
 }) {
   const fetcher = useFetcher<ServicesActionResult>({ key: FETCHER_KEYS.row });
   const [history, setHistory] = useState<HistoryRequest | null>(null);
+  const [routesOpen, setRoutesOpen] = useState(false);
+  const [routesNotice, setRoutesNotice] = useState<string | null>(null);
+  const [routesSaved, setRoutesSaved] = useState(0);
   const row = useRef<HTMLLIElement>(null);
+  useSettled(routesFetcherKey(service.id), (result) => {
+    if (!result.ok) return;
+    setRoutesOpen(false);
+    setRoutesNotice(result.message ?? null);
+    setRoutesSaved((n) => n + 1);
+  });
+
+  function focusRoutesButton() {
+    row.current?.querySelector<HTMLButtonElement>('button[data-action="routes"]')?.focus();
+  }
+
+  // After a save closes the editor, the focus goes back to its button.
+  useEffect(() => {
+    if (routesSaved > 0) focusRoutesButton();
+  }, [routesSaved]);
   const nameId = useId();
   const busy = fetcher.state !== 'idle';
   const pending = busy ? (fetcher.json as ServicesPayload | undefined) : undefined;
@@ -291,6 +326,15 @@ function ServiceRow({
             {service.unit === '1000' && service.minQuantity && service.maxQuantity
               ? ` · De ${service.minQuantity} a ${service.maxQuantity} unidades`
               : ''}
+          </p>
+          <p className="mt-0.5 text-sm break-words text-slate-600" data-testid="service-routes">
+            {routesSummary(service)}
+            {service.routes.some((r) => r.missing) ? (
+              <span className="font-medium text-amber-900">
+                {' '}
+                · Un proveedor ya no ofrece este servicio
+              </span>
+            ) : null}
           </p>
         </div>
         <span
@@ -333,6 +377,17 @@ function ServiceRow({
           Bajar{name}
         </StepButton>
         <Button
+          variant={routesOpen ? 'primary' : 'secondary'}
+          data-action="routes"
+          aria-expanded={routesOpen}
+          onClick={() => {
+            setRoutesNotice(null);
+            setRoutesOpen((v) => !v);
+          }}
+        >
+          Proveedores{name}
+        </Button>
+        <Button
           variant="ghost"
           aria-expanded={history !== null}
           onClick={() => setHistory(history ? null : loadServiceHistory(service.id))}
@@ -343,6 +398,7 @@ function ServiceRow({
       </div>
       <div aria-live="polite">
         {notice?.tone === 'success' ? <Alert tone="success">{notice.text}</Alert> : null}
+        {routesNotice && !routesOpen ? <Alert tone="success">{routesNotice}</Alert> : null}
       </div>
       {notice?.tone === 'error' ? <Alert tone="error">{notice.text}</Alert> : null}
       {history ? (
@@ -351,6 +407,22 @@ function ServiceRow({
           serviceName={service.name}
           onReload={() => setHistory(loadServiceHistory(service.id))}
         />
+      ) : null}
+      {routesOpen ? (
+        <section
+          aria-label={`Proveedores de ${service.name}`}
+          className="rounded-xl border border-slate-200 bg-slate-50 p-3 sm:p-4"
+        >
+          <RoutesEditor
+            service={service}
+            suppliers={suppliers}
+            fetcherKey={routesFetcherKey(service.id)}
+            onCancel={() => {
+              setRoutesOpen(false);
+              focusRoutesButton();
+            }}
+          />
+        </section>
       ) : null}
       {editing ? (
         <section

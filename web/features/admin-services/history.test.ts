@@ -75,4 +75,35 @@ describe('service history in Spanish', () => {
       'Cambio de orden en la categoría',
     );
   });
+
+  it('says how the suppliers and the margin of a service changed', () => {
+    expect(
+      describeEntry(
+        entry('service.routes', [
+          { field: 'routes', before: [], after: ['s1:1382', 's2:77'] },
+          { field: 'markupPercent', before: null, after: 12.5 },
+          { field: 'price', before: '1.00', after: '0.90' },
+        ]),
+      ),
+    ).toEqual({
+      title: 'Proveedores cambiados',
+      lines: [
+        'Proveedores: ninguno (a mano) → 2',
+        'Margen: precio fijo → 12,5 %',
+        'Precio: $1.00 → $0.90',
+      ],
+    });
+    expect(
+      describeEntry(
+        entry('service.price_sync', [
+          { field: 'price', before: '0.96', after: '1.08' },
+          { field: 'cost', before: null, after: '0.90' },
+          { field: 'supplier', before: null, after: 'Norte' },
+        ]),
+      ),
+    ).toEqual({
+      title: 'Precio ajustado al coste del proveedor',
+      lines: ['Precio: $0.96 → $1.08', 'Coste: 0.90 (Norte)'],
+    });
+  });
 });

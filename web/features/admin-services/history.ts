@@ -10,6 +10,8 @@ const TITLES: Record<string, string> = {
   'service.deactivate': 'Servicio desactivado',
   'service.reorder': 'Cambio de orden en la categoría',
   'service.price_bulk': 'Cambio de precios en bloque',
+  'service.routes': 'Proveedores cambiados',
+  'service.price_sync': 'Precio ajustado al coste del proveedor',
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -52,6 +54,16 @@ function percentText(value: unknown): string {
   return ` (${sign}${Math.abs(value).toLocaleString('es', { maximumFractionDigits: 2 })} %)`;
 }
 
+function countRoutes(value: unknown): string {
+  if (!Array.isArray(value) || value.length === 0) return 'ninguno (a mano)';
+  return value.length === 1 ? '1' : String(value.length);
+}
+
+function showMarkup(value: unknown): string {
+  if (typeof value !== 'number') return 'precio fijo';
+  return `${value.toLocaleString('es', { maximumFractionDigits: 2 })} %`;
+}
+
 /** The title of an entry and one line per change worth reading. */
 export function describeEntry(entry: ServiceHistoryEntry): { title: string; lines: string[] } {
   const base = TITLES[entry.action] ?? entry.action;
@@ -76,6 +88,21 @@ export function describeEntry(entry: ServiceHistoryEntry): { title: string; line
         ? [`Precio: ${show('price', price.before)} → ${show('price', price.after)}`]
         : [],
     };
+  }
+  if (entry.action === 'service.routes' || entry.action === 'service.price_sync') {
+    const lines: string[] = [];
+    const routes = change('routes');
+    if (routes)
+      lines.push(`Proveedores: ${countRoutes(routes.before)} → ${countRoutes(routes.after)}`);
+    const markup = change('markupPercent');
+    if (markup) lines.push(`Margen: ${showMarkup(markup.before)} → ${showMarkup(markup.after)}`);
+    const price = change('price');
+    if (price) lines.push(`Precio: ${show('price', price.before)} → ${show('price', price.after)}`);
+    const cost = change('cost')?.after;
+    const supplier = change('supplier')?.after;
+    if (typeof cost === 'string')
+      lines.push(`Coste: ${cost}${typeof supplier === 'string' ? ` (${supplier})` : ''}`);
+    return { title: base, lines };
   }
   if (entry.action !== 'service.update') return { title: base, lines: [] };
   const lines = entry.changes

@@ -15,7 +15,16 @@ export type ServicesPayload =
   | { intent: 'update'; id: string; draft: ServiceDraft; base: ServiceDraft }
   | { intent: 'toggle'; id: string; name: string; active: boolean }
   | { intent: 'move'; id: string; name: string; direction: Direction; ids: string[] }
-  | { intent: 'bulk-price'; percent: number; category: CategorySlug | null };
+  | { intent: 'bulk-price'; percent: number; category: CategorySlug | null }
+  | {
+      intent: 'routes';
+      id: string;
+      name: string;
+      /** The editor's route uids, in the order sent (the server names errors by position). */
+      uids: string[];
+      routes: { supplierId: string; remoteId: string }[];
+      markupPercent: number | null;
+    };
 
 export type ServicesIntent = ServicesPayload['intent'];
 
@@ -45,3 +54,8 @@ export const FETCHER_KEYS = {
   row: 'admin-services-row',
   bulk: 'admin-services-bulk',
 } as const;
+
+/** The routes editor of one service (one fetcher per service: each row shows its own answer). */
+export function routesFetcherKey(serviceId: string): string {
+  return `admin-services-routes-${serviceId}`;
+}

@@ -3,14 +3,19 @@ import type { OrderDto } from '../../../shared/schemas/orders';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';
-import type { OrderPage } from './orders-api';
+
+/** A keyset page of orders (the customer's or the admin's shape). */
+type Page<T extends OrderDto> = { items: T[]; nextCursor: string | null };
 
 /**
  * A keyset list of orders: the loader's first page plus the pages «Cargar más» appends. An
  * order already shown (it moved up while paging) is not shown twice.
  */
-export function useMorePages(first: OrderPage, next: (cursor: string) => Promise<OrderPage>) {
-  const [extra, setExtra] = useState<OrderDto[]>([]);
+export function useMorePages<T extends OrderDto = OrderDto>(
+  first: Page<T>,
+  next: (cursor: string) => Promise<Page<T>>,
+) {
+  const [extra, setExtra] = useState<T[]>([]);
   const [cursor, setCursor] = useState(first.nextCursor);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);

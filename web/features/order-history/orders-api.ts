@@ -10,9 +10,22 @@ import {
   type OrderStatus,
   type OrdersPage,
 } from '../../../shared/schemas/orders';
+import {
+  AdminOrderDtoSchema,
+  AdminOrdersPageSchema,
+  DISPATCH_STATES,
+  SupplierLogSchema,
+  type AdminOrderDto,
+  type AdminOrdersPage,
+  type DispatchState,
+  type SupplierLogEntry,
+} from '../../../shared/schemas/suppliers';
 import { ApiError, api } from '../../lib/api';
+import { settle, type Loaded } from '../../lib/loaded';
 
 export type OrderPage = OrdersPage;
+export type AdminOrder = AdminOrderDto;
+export type AdminOrderPage = AdminOrdersPage;
 
 /** The filters of the history, as they are in the page URL. */
 export type HistoryFilters = {
@@ -131,27 +144,60 @@ export function queueStatusFrom(value: string | null): QueueStatus {
   return parsed.success ? parsed.data : '';
 }
 
+/** The admin queue's forwarding filter: '' is any (or none), else one dispatch state. */
+export type QueueDispatch = '' | DispatchState;
+
+export function queueDispatchFrom(value: string | null): QueueDispatch {
+  return (DISPATCH_STATES as readonly string[]).includes(value ?? '')
+    ? (value as DispatchState)
+    : '';
+}
+
 export function listQueue(
   status: QueueStatus,
   category: string,
   q: string,
   cursor?: string | null,
-): Promise<OrderPage> {
+  dispatch: QueueDispatch = '',
+): Promise<AdminOrderPage> {
   const query = queryOrThrow({
     status: status === '' ? 'pending,processing' : status === 'todas' ? '' : status,
     category,
     q,
     cursor: cursor ?? '',
   });
-  return api.get(`/api/admin/orders?${query}`, OrdersPageSchema);
+  const params = new URLSearchParams(query);
+  if (dispatch) params.set('dispatch', dispatch);
+  return api.get(`/api/admin/orders?${params.toString()}`, AdminOrdersPageSchema);
+}
+
+function adminOrderPath(id: string): string {
+  return `/api/admin/orders/${encodeURIComponent(id)}`;
 }
 
 export function adminOrderAction(
   id: string,
   action: 'take' | 'complete' | 'reject',
   body?: Record<string, string>,
-): Promise<OrderDto> {
-  return api.post(`/api/admin/orders/${encodeURIComponent(id)}/${action}`, OrderDtoSchema, body);
+): Promise<AdminOrder> {
+  return api.post(`${adminOrderPath(id)}/${action}`, AdminOrderDtoSchema, body);
+}
+
+/** «El proveedor la tiene»: the order is followed under the supplier's reference. */
+export function confirmDispatch(id: string, reference: string): Promise<AdminOrder> {
+  return api.post(`${adminOrderPath(id)}/dispatch/confirm`, AdminOrderDtoSchema, { reference });
+}
+
+/** «Enviar de nuevo»: the order goes back to the queue and is sent once more. */
+export function resendDispatch(id: string): Promise<AdminOrder> {
+  return api.post(`${adminOrderPath(id)}/dispatch/resend`, AdminOrderDtoSchema);
+}
+
+/** What was said to suppliers about one order, newest first (never rejects). */
+export function loadOrderSupplierCalls(id: string): Promise<Loaded<SupplierLogEntry[]>> {
+  return settle(
+    api.get(`${adminOrderPath(id)}/supplier-log`, SupplierLogSchema).then((r) => r.items),
+  );
 }
 
 /** The IMEI, or the first field, of an order. */

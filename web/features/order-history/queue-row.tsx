@@ -1,34 +1,89 @@
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import { formatUsd } from '../../../shared/money';
-import type { OrderDto } from '../../../shared/schemas/orders';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { TextAreaField } from '../../components/ui/field';
-import { mainField } from './orders-api';
+import { CallLog, type CallsRequest } from '../../components/ui/call-log';
+import { TextAreaField, TextField } from '../../components/ui/field';
+import { loadOrderSupplierCalls, mainField, type AdminOrder } from './orders-api';
 import { StatusBadge } from './status-badge';
 
 export type QueueActionResult = {
   id: string;
   ok: boolean;
   message: string;
-  order?: OrderDto;
+  order?: AdminOrder;
   field?: string;
 };
 
-/** One order of the fulfilment queue with its own fetcher: take, complete or reject it. */
-export function QueueRow({ order: initial }: { order: OrderDto }) {
+type Panel = 'complete' | 'reject' | 'confirm' | 'resend';
+
+/** The panels a row can open now: the review decisions while an admin must decide. */
+function panelsFor(order: AdminOrder): readonly Panel[] {
+  if (order.status !== 'pending' && order.status !== 'processing') return [];
+  return order.dispatch?.state === 'review'
+    ? ['confirm', 'resend', 'reject']
+    : ['complete', 'reject'];
+}
+
+/** "Proveedor: X · Ref. 9001 · Enviada al proveedor", with why it waits for an admin. */
+function DispatchInfo({ dispatch }: { dispatch: NonNullable<AdminOrder['dispatch']> }) {
+  const review = dispatch.state === 'review';
+  return (
+    <div
+      className={`rounded-lg border px-3 py-2 text-sm break-words ${
+        review
+          ? 'border-amber-200 bg-amber-50 text-amber-950'
+          : 'border-slate-200 bg-slate-50 text-slate-700'
+      }`}
+      data-testid="dispatch"
+    >
+      <p>
+        Proveedor: {dispatch.supplierName ?? 'por asignar'}
+        {dispatch.reference ? ` · Ref. ${dispatch.reference}` : ''}
+        {' · '}
+        <strong className="font-semibold">{dispatch.stateLabel}</strong>
+        {dispatch.attempts > 1 ? ` · ${dispatch.attempts} envíos` : ''}
+      </p>
+      {dispatch.reviewReason ? (
+        <p className="mt-1">
+          <span className="font-medium">Motivo:</span> {dispatch.reviewReason}
+        </p>
+      ) : null}
+      {dispatch.lastError && dispatch.lastError !== dispatch.reviewReason ? (
+        <p className="mt-1">
+          <span className="font-medium">Último error:</span> {dispatch.lastError}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * One order of the fulfilment queue with its own fetcher: take, complete or reject it; when its
+ * forwarding waits for an admin, the three decisions of the review queue.
+ */
+export function QueueRow({ order: initial }: { order: AdminOrder }) {
   const fetcher = useFetcher<QueueActionResult>();
-  const [open, setOpen] = useState<'complete' | 'reject' | null>(null);
+  const [open, setOpen] = useState<Panel | null>(null);
+  const [calls, setCalls] = useState<CallsRequest | null>(null);
   const data = fetcher.state === 'idle' ? fetcher.data : undefined;
   const order = fetcher.data?.order ?? initial;
   const busy = fetcher.state !== 'idle';
+  const panels = panelsFor(order);
   const active = order.status === 'pending' || order.status === 'processing';
+  const review = panels.includes('confirm');
   const label = `la orden #${order.number}`;
-  if (data?.ok && open && !active) setOpen(null);
+  if (open && !panels.includes(open)) setOpen(null);
+
+  function toggle(panel: Panel) {
+    setOpen(open === panel ? null : panel);
+  }
+  const fieldError = (field: string) =>
+    data && !data.ok && data.field === field ? data.message : undefined;
 
   return (
-    <li className="flex flex-col gap-3 py-4" aria-label={`Orden #${order.number}`}>
+    <li className="flex min-w-0 flex-col gap-3 py-4" aria-label={`Orden #${order.number}`}>
       <div className="grid gap-1 sm:grid-cols-[5rem_minmax(0,1fr)_minmax(0,12rem)_6rem_7rem] sm:items-center sm:gap-4">
         <span className="font-semibold text-slate-900">#{order.number}</span>
         <span className="min-w-0">
@@ -45,6 +100,7 @@ export function QueueRow({ order: initial }: { order: OrderDto }) {
           <StatusBadge status={order.status} />
         </span>
       </div>
+      {order.dispatch ? <DispatchInfo dispatch={order.dispatch} /> : null}
       {/* A field's error shows under that field only, not twice. */}
       {data && (data.ok || !data.field) ? (
         <Alert tone={data.ok ? 'success' : 'error'}>{data.message}</Alert>
@@ -57,9 +113,9 @@ export function QueueRow({ order: initial }: { order: OrderDto }) {
           {order.result ?? order.rejectReason}
         </p>
       ) : null}
-      {active ? (
+      {active || order.dispatch ? (
         <div className="flex flex-wrap gap-2">
-          {order.status === 'pending' ? (
+          {order.status === 'pending' && !review ? (
             <fetcher.Form method="post">
               <input type="hidden" name="intent" value="take" />
               <input type="hidden" name="id" value={order.id} />
@@ -68,23 +124,93 @@ export function QueueRow({ order: initial }: { order: OrderDto }) {
               </Button>
             </fetcher.Form>
           ) : null}
-          <Button
-            variant={open === 'complete' ? 'primary' : 'secondary'}
-            aria-expanded={open === 'complete'}
-            onClick={() => setOpen(open === 'complete' ? null : 'complete')}
-          >
-            Completar<span className="sr-only"> {label}</span>
-          </Button>
-          <Button
-            variant={open === 'reject' ? 'danger' : 'secondary'}
-            aria-expanded={open === 'reject'}
-            onClick={() => setOpen(open === 'reject' ? null : 'reject')}
-          >
-            Rechazar<span className="sr-only"> {label}</span>
-          </Button>
+          {panels.includes('confirm') ? (
+            <Button
+              variant={open === 'confirm' ? 'primary' : 'secondary'}
+              aria-expanded={open === 'confirm'}
+              onClick={() => toggle('confirm')}
+            >
+              El proveedor la tiene<span className="sr-only"> (orden #{order.number})</span>
+            </Button>
+          ) : null}
+          {panels.includes('resend') ? (
+            <Button
+              variant={open === 'resend' ? 'primary' : 'secondary'}
+              aria-expanded={open === 'resend'}
+              onClick={() => toggle('resend')}
+            >
+              Enviar de nuevo<span className="sr-only"> {label}</span>
+            </Button>
+          ) : null}
+          {panels.includes('complete') ? (
+            <Button
+              variant={open === 'complete' ? 'primary' : 'secondary'}
+              aria-expanded={open === 'complete'}
+              onClick={() => toggle('complete')}
+            >
+              Completar<span className="sr-only"> {label}</span>
+            </Button>
+          ) : null}
+          {panels.includes('reject') ? (
+            <Button
+              variant={open === 'reject' ? 'danger' : 'secondary'}
+              aria-expanded={open === 'reject'}
+              onClick={() => toggle('reject')}
+            >
+              {review ? 'Rechazar y reembolsar' : 'Rechazar'}
+              <span className="sr-only"> {label}</span>
+            </Button>
+          ) : null}
+          {order.dispatch ? (
+            <Button
+              variant="ghost"
+              aria-expanded={calls !== null}
+              onClick={() => setCalls(calls ? null : loadOrderSupplierCalls(order.id))}
+            >
+              {calls ? 'Ocultar llamadas al proveedor' : 'Ver llamadas al proveedor'}
+              <span className="sr-only"> (orden #{order.number})</span>
+            </Button>
+          ) : null}
         </div>
       ) : null}
-      {active && open === 'complete' ? (
+      {open === 'confirm' ? (
+        <fetcher.Form method="post" noValidate className="flex flex-col gap-3">
+          <input type="hidden" name="intent" value="confirm-dispatch" />
+          <input type="hidden" name="id" value={order.id} />
+          <TextField
+            label="Referencia del proveedor"
+            name="reference"
+            required
+            maxLength={100}
+            autoComplete="off"
+            spellCheck={false}
+            hint={`El número de la orden en el panel de ${order.dispatch?.supplierName ?? 'el proveedor'}. No se envía nada: seguiremos esa orden.`}
+            error={fieldError('reference')}
+          />
+          <div>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Guardando…' : 'Confirmar referencia'}
+            </Button>
+          </div>
+        </fetcher.Form>
+      ) : null}
+      {open === 'resend' ? (
+        <fetcher.Form method="post" className="flex flex-col gap-3">
+          <input type="hidden" name="intent" value="resend-dispatch" />
+          <input type="hidden" name="id" value={order.id} />
+          <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+            Comprueba antes en el panel de {order.dispatch?.supplierName ?? 'el proveedor'} que no
+            tiene esta orden: si la tiene, enviarla de nuevo puede crear una segunda orden allí (y
+            pagarla dos veces).
+          </p>
+          <div>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Enviando…' : 'Sí, enviar de nuevo'}
+            </Button>
+          </div>
+        </fetcher.Form>
+      ) : null}
+      {open === 'complete' ? (
         <fetcher.Form method="post" noValidate className="flex flex-col gap-3">
           <input type="hidden" name="intent" value="complete" />
           <input type="hidden" name="id" value={order.id} />
@@ -94,7 +220,7 @@ export function QueueRow({ order: initial }: { order: OrderDto }) {
             rows={3}
             required
             maxLength={5000}
-            error={data && !data.ok && data.field === 'result' ? data.message : undefined}
+            error={fieldError('result')}
           />
           <div>
             <Button type="submit" disabled={busy}>
@@ -103,7 +229,7 @@ export function QueueRow({ order: initial }: { order: OrderDto }) {
           </div>
         </fetcher.Form>
       ) : null}
-      {active && open === 'reject' ? (
+      {open === 'reject' ? (
         <fetcher.Form method="post" noValidate className="flex flex-col gap-3">
           <input type="hidden" name="intent" value="reject" />
           <input type="hidden" name="id" value={order.id} />
@@ -114,7 +240,7 @@ export function QueueRow({ order: initial }: { order: OrderDto }) {
             required
             maxLength={500}
             hint="El cliente lo verá y recibirá el reembolso."
-            error={data && !data.ok && data.field === 'reason' ? data.message : undefined}
+            error={fieldError('reason')}
           />
           <div>
             <Button type="submit" variant="danger" disabled={busy}>
@@ -122,6 +248,16 @@ export function QueueRow({ order: initial }: { order: OrderDto }) {
             </Button>
           </div>
         </fetcher.Form>
+      ) : null}
+      {calls ? (
+        <CallLog
+          request={calls}
+          title="Llamadas al proveedor"
+          label={`Llamadas al proveedor sobre la orden #${order.number}`}
+          empty="Todavía no se habló con ningún proveedor sobre esta orden."
+          showSupplier
+          onReload={() => setCalls(loadOrderSupplierCalls(order.id))}
+        />
       ) : null}
     </li>
   );

@@ -9,6 +9,7 @@ import {
 import { CATEGORIES } from '../../../shared/categories';
 import { CategorySlugSchema } from '../../../shared/schemas/catalogue';
 import { ORDER_STATUSES } from '../../../shared/schemas/orders';
+import { DISPATCH_STATE_LABELS, DISPATCH_STATES } from '../../../shared/schemas/suppliers';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, PageTitle } from '../../components/ui/card';
@@ -20,9 +21,13 @@ import {
 import {
   adminOrderAction,
   bulkCompleteOrders,
+  confirmDispatch,
   listQueue,
+  queueDispatchFrom,
   queueStatusFrom,
-  type OrderPage,
+  resendDispatch,
+  type AdminOrderPage,
+  type QueueDispatch,
   type QueueStatus,
 } from '../../features/order-history/orders-api';
 import { LoadMore, useMorePages } from '../../features/order-history/more-pages';
@@ -36,7 +41,7 @@ export function meta() {
   return [{ title: `Órdenes · ${APP_NAME}` }];
 }
 
-type QueueFilters = { status: QueueStatus; category: string; q: string };
+type QueueFilters = { status: QueueStatus; category: string; q: string; dispatch: QueueDispatch };
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const session = await ready();
@@ -48,11 +53,12 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     status: queueStatusFrom(params.get('status')),
     category: CategorySlugSchema.safeParse(category).success ? category : '',
     q: (params.get('q') ?? '').trim(),
+    dispatch: queueDispatchFrom(params.get('dispatch')),
   };
   try {
     return {
       filters,
-      queue: await listQueue(filters.status, filters.category, filters.q),
+      queue: await listQueue(filters.status, filters.category, filters.q, null, filters.dispatch),
       error: null,
     };
   } catch (err) {
@@ -66,7 +72,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
-const FIELD_OF: Record<string, string> = { complete: 'result', reject: 'reason' };
+const FIELD_OF: Record<string, string> = {
+  complete: 'result',
+  reject: 'reason',
+  'confirm-dispatch': 'reference',
+};
 
 export async function clientAction({
   request,
@@ -123,6 +133,34 @@ export async function clientAction({
         message: `Orden #${order.number} rechazada. Devolvimos el importe al cliente.`,
       };
     }
+    if (intent === 'confirm-dispatch') {
+      const reference = text('reference').trim();
+      if (!reference)
+        return {
+          id,
+          ok: false,
+          field: 'reference',
+          message: 'Escribe la referencia del proveedor.',
+        };
+      const order = await confirmDispatch(id, reference);
+      return {
+        id,
+        ok: true,
+        order,
+        message: `Orden #${order.number}: la seguimos con la referencia ${reference}${
+          order.dispatch?.supplierName ? ` de ${order.dispatch.supplierName}` : ''
+        }.`,
+      };
+    }
+    if (intent === 'resend-dispatch') {
+      const order = await resendDispatch(id);
+      return {
+        id,
+        ok: true,
+        order,
+        message: `Orden #${order.number}: vuelve a la cola y se envía de nuevo al proveedor.`,
+      };
+    }
   } catch (err) {
     if (err instanceof ApiError) {
       const field = Object.keys(err.fields)[0];
@@ -166,19 +204,36 @@ const QUEUE_STATUS_OPTIONS = [
   { value: 'todas', label: 'Todas' },
 ];
 const CATEGORY_OPTIONS = CATEGORIES.map((c) => ({ value: c.slug, label: c.label }));
+/** The forwarding filter: the review queue first, then every other state of a dispatch. */
+const DISPATCH_OPTIONS = [
+  { value: 'review', label: DISPATCH_STATE_LABELS.review },
+  ...DISPATCH_STATES.filter((s) => s !== 'review').map((s) => ({
+    value: s,
+    label: DISPATCH_STATE_LABELS[s],
+  })),
+];
 
-function QueueList({ first, filters }: { first: OrderPage; filters: QueueFilters }) {
+function listTitle(filters: QueueFilters): string {
+  if (filters.dispatch === 'review') return 'Revisar';
+  if (filters.dispatch)
+    return `${QUEUE_TITLES[filters.status]} · ${DISPATCH_STATE_LABELS[filters.dispatch]}`;
+  return QUEUE_TITLES[filters.status];
+}
+
+function QueueList({ first, filters }: { first: AdminOrderPage; filters: QueueFilters }) {
   const pages = useMorePages(first, (cursor) =>
-    listQueue(filters.status, filters.category, filters.q, cursor),
+    listQueue(filters.status, filters.category, filters.q, cursor, filters.dispatch),
   );
   const { items } = pages;
 
   if (items.length === 0)
     return (
       <p className="text-slate-700" role="status">
-        {filters.status === ''
-          ? `No hay órdenes en curso${filters.category || filters.q ? ' con esos filtros' : ''}.`
-          : 'Ninguna orden coincide con los filtros.'}
+        {filters.dispatch === 'review'
+          ? 'No hay órdenes que revisar: todos los envíos a proveedores van bien.'
+          : filters.status === '' && !filters.dispatch
+            ? `No hay órdenes en curso${filters.category || filters.q ? ' con esos filtros' : ''}.`
+            : 'Ninguna orden coincide con los filtros.'}
       </p>
     );
   return (
@@ -201,7 +256,7 @@ export default function AdminOrdenes() {
     <>
       <PageTitle
         title="Órdenes"
-        subtitle="Órdenes pendientes y en proceso: tómalas, complétalas con su resultado o recházalas. Con el filtro de estado encuentras también las terminadas."
+        subtitle="Órdenes pendientes y en proceso: tómalas, complétalas con su resultado o recházalas. Con el filtro de estado encuentras también las terminadas; con «Envío: Revisar», las que un proveedor dejó en duda."
       />
       <div className="flex flex-col gap-6">
         <Card className="p-4 sm:p-6">
@@ -210,7 +265,7 @@ export default function AdminOrdenes() {
             method="get"
             role="search"
             aria-label="Filtrar órdenes"
-            className="grid gap-4 sm:grid-cols-3"
+            className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
           >
             <SelectField
               label="Estado"
@@ -225,6 +280,14 @@ export default function AdminOrdenes() {
               placeholder="Todas"
               options={CATEGORY_OPTIONS}
             />
+            <SelectField
+              label="Envío"
+              name="dispatch"
+              defaultValue={filters.dispatch}
+              placeholder="Todos"
+              hint="«Revisar»: envíos a proveedores que esperan tu decisión."
+              options={DISPATCH_OPTIONS}
+            />
             <TextField
               label="Número de orden o IMEI"
               name="q"
@@ -232,7 +295,7 @@ export default function AdminOrdenes() {
               defaultValue={filters.q}
               autoComplete="off"
             />
-            <div className="flex flex-wrap gap-2 sm:col-span-3">
+            <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
               <Button type="submit">Aplicar</Button>
               <Link to="/admin/ordenes" className={buttonClass('secondary')}>
                 Limpiar
@@ -250,7 +313,7 @@ export default function AdminOrdenes() {
         </Card>
         <Card className="p-4 sm:p-6">
           <div className="flex items-center justify-between gap-2">
-            <h2 className="text-lg font-semibold text-slate-900">{QUEUE_TITLES[filters.status]}</h2>
+            <h2 className="text-lg font-semibold text-slate-900">{listTitle(filters)}</h2>
             <Button
               variant="ghost"
               onClick={() => void revalidator.revalidate()}

@@ -1,7 +1,11 @@
 import { redirect, useLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { PageTitle } from '../../components/ui/card';
 import { LoadedList, Section } from '../../components/ui/section';
-import { loadAdminServices, runServicesAction } from '../../features/admin-services/actions';
+import {
+  loadAdminServices,
+  loadSupplierChoices,
+  runServicesAction,
+} from '../../features/admin-services/actions';
 import { BulkPrice } from '../../features/admin-services/bulk-price';
 import { ServiceCatalogue } from '../../features/admin-services/catalogue';
 import type { ServicesActionResult } from '../../features/admin-services/types';
@@ -18,7 +22,8 @@ export async function clientLoader() {
   const session = await ready();
   if (session.status !== 'authenticated' || session.user.role !== 'admin')
     throw redirect('/dashboard');
-  return { services: await loadAdminServices() };
+  const [services, suppliers] = await Promise.all([loadAdminServices(), loadSupplierChoices()]);
+  return { services, suppliers };
 }
 clientLoader.hydrate = true as const;
 
@@ -39,17 +44,17 @@ export function shouldRevalidate({
 }
 
 export default function AdminServicios() {
-  const { services } = useLoaderData<typeof clientLoader>();
+  const { services, suppliers } = useLoaderData<typeof clientLoader>();
   return (
     <>
       <PageTitle
         title="Servicios"
-        subtitle="Crea y edita los servicios del catálogo, sus precios y los datos que piden; actívalos, desactívalos y ordénalos. Cada cambio queda registrado."
+        subtitle="Crea y edita los servicios del catálogo, sus precios y los datos que piden; actívalos, desactívalos y ordénalos, y elige a qué proveedores se envían. Cada cambio queda registrado."
       />
       <LoadedList value={services} what="los servicios">
         {(items) => (
           <div className="flex flex-col gap-6">
-            <ServiceCatalogue services={items} />
+            <ServiceCatalogue services={items} suppliers={suppliers} />
             <Section
               id="precios-en-bloque"
               title="Cambio de precios en bloque"
