@@ -55,6 +55,12 @@ export default defineConfig({
       STRIPE_SECRET_KEY: 'sk_test_e2e',
       STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
       E2E_STRIPE_PORT: String(E2E_STRIPE_PORT),
+      // The supplier journeys run a fake supplier on loopback (tests/e2e/suppliers.spec.ts):
+      // allowed here only, polled every second, with short time-outs.
+      ALLOW_PRIVATE_NETWORK: 'true',
+      SUPPLIER_POLL_SECONDS: '1',
+      SUPPLIER_TIMEOUT_SECONDS: '3',
+      SUPPLIER_CONNECT_TIMEOUT_SECONDS: '2',
     },
   },
 });

@@ -117,11 +117,17 @@ export async function signInCustomer(
   });
   if (!signUp.ok) throw new Error(`sign-up ${signUp.status}: ${await signUp.text()}`);
   await database.db.execute(sql`UPDATE "user" SET email_verified = true WHERE email = ${email}`);
-  const cookie = signUp.headers
+  // Sign-up signs nobody in (the same answer for new and existing addresses): sign in now.
+  const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: origin },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in ${signIn.status}: ${await signIn.text()}`);
+  return signIn.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  return cookie;
 }
 
 export function percentile(sorted: number[], p: number): number {

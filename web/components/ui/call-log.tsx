@@ -1,4 +1,4 @@
-import { Suspense, use } from 'react';
+import { Suspense, use, useState } from 'react';
 import type { SupplierLogEntry } from '../../../shared/schemas/suppliers';
 import type { Loaded } from '../../lib/loaded';
 import { Alert } from './alert';
@@ -7,6 +7,9 @@ import { formatDateTime } from './section';
 
 /** The calls, read when the admin opens the list (a promise made in the click, not an effect). */
 export type CallsRequest = Promise<Loaded<SupplierLogEntry[]>>;
+
+/** Shown at first; the rest on request (status polls fill a log quickly). */
+const SHOWN_FIRST = 20;
 
 const OUTCOME_LABELS: Record<string, string> = {
   ok: 'Correcta',
@@ -72,15 +75,24 @@ function Calls({
   empty: string;
   showSupplier: boolean;
 }) {
+  const [all, setAll] = useState(false);
   const loaded = use(request);
   if (!loaded.ok) return <Alert tone="error">No pudimos cargar las llamadas. {loaded.error}</Alert>;
   if (loaded.data.length === 0) return <p className="text-sm text-slate-600">{empty}</p>;
+  const shown = all ? loaded.data : loaded.data.slice(0, SHOWN_FIRST);
   return (
-    <ol className="mt-2 divide-y divide-slate-100" data-testid="call-log">
-      {loaded.data.map((call) => (
-        <CallEntry key={call.id} call={call} showSupplier={showSupplier} />
-      ))}
-    </ol>
+    <>
+      <ol className="mt-2 divide-y divide-slate-100" data-testid="call-log">
+        {shown.map((call) => (
+          <CallEntry key={call.id} call={call} showSupplier={showSupplier} />
+        ))}
+      </ol>
+      {shown.length < loaded.data.length ? (
+        <Button variant="secondary" className="mt-2" onClick={() => setAll(true)}>
+          Mostrar las {loaded.data.length} llamadas
+        </Button>
+      ) : null}
+    </>
   );
 }
 

@@ -21,9 +21,10 @@ type Panel = 'complete' | 'reject' | 'confirm' | 'resend';
 /** The panels a row can open now: the review decisions while an admin must decide. */
 function panelsFor(order: AdminOrder): readonly Panel[] {
   if (order.status !== 'pending' && order.status !== 'processing') return [];
-  return order.dispatch?.state === 'review'
-    ? ['confirm', 'resend', 'reject']
-    : ['complete', 'reject'];
+  const dispatch = order.dispatch;
+  if (dispatch?.state !== 'review') return ['complete', 'reject'];
+  // Never sent to anyone (no supplier could take it): there is no reference to confirm.
+  return dispatch.supplierId ? ['confirm', 'resend', 'reject'] : ['resend', 'reject'];
 }
 
 /** "Proveedor: X · Ref. 9001 · Enviada al proveedor", with why it waits for an admin. */
@@ -45,7 +46,7 @@ function DispatchInfo({ dispatch }: { dispatch: NonNullable<AdminOrder['dispatch
         <strong className="font-semibold">{dispatch.stateLabel}</strong>
         {dispatch.attempts > 1 ? ` · ${dispatch.attempts} envíos` : ''}
       </p>
-      {dispatch.reviewReason ? (
+      {review && dispatch.reviewReason ? (
         <p className="mt-1">
           <span className="font-medium">Motivo:</span> {dispatch.reviewReason}
         </p>
@@ -72,7 +73,7 @@ export function QueueRow({ order: initial }: { order: AdminOrder }) {
   const busy = fetcher.state !== 'idle';
   const panels = panelsFor(order);
   const active = order.status === 'pending' || order.status === 'processing';
-  const review = panels.includes('confirm');
+  const review = panels.includes('resend');
   const label = `la orden #${order.number}`;
   if (open && !panels.includes(open)) setOpen(null);
 

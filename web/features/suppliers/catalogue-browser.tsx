@@ -56,7 +56,7 @@ export function CatalogueBrowser({
 
   const shown = catalogue.items.slice(0, SHOWN_AT_MOST);
   return (
-    <section aria-labelledby={headingId} className="scroll-mt-4" data-testid="supplier-catalogue">
+    <section aria-labelledby={headingId} data-testid="supplier-catalogue">
       <Card className="p-4 sm:p-6">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
@@ -64,7 +64,7 @@ export function CatalogueBrowser({
               id={headingId}
               ref={heading}
               tabIndex={-1}
-              className="text-lg font-semibold break-words text-slate-900 focus:outline-none"
+              className="scroll-mt-32 text-lg font-semibold break-words text-slate-900 focus:outline-none"
             >
               Catálogo de {supplier.name}
             </h2>

@@ -150,6 +150,7 @@ describe('supplier draft', () => {
     expect(balanceText({ balance: null, currency: null })).toBe('Sin leer');
     expect(quantityText({ minQuantity: 50, maxQuantity: 10000 })).toBe('De 50 a 10000');
     expect(quantityText({})).toBeNull();
+    expect(importLabel(0)).toBe('Importar servicios');
     expect(importLabel(1)).toBe('Importar 1 servicio');
     expect(importLabel(2)).toBe('Importar 2 servicios');
   });

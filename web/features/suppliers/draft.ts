@@ -5,10 +5,11 @@ import {
   CreateSupplierSchema,
   SUPPLIER_PROTOCOL_LABELS,
   UpdateSupplierSchema,
+  type RemoteServiceDto as RemoteService,
+  type SupplierDto as Supplier,
   type SupplierProtocolName,
   type SupplierSettingsDto,
 } from '../../../shared/schemas/suppliers';
-import type { RemoteService, Supplier } from './types';
 
 /** Every input of the connect and edit forms, as typed. */
 export type SupplierDraft = {
@@ -211,7 +212,8 @@ export function toggleSelection(
   return next;
 }
 
-/** "Importar 1 servicio" / "Importar 3 servicios". */
+/** "Importar servicios" (none chosen yet), "Importar 1 servicio", "Importar 3 servicios". */
 export function importLabel(count: number): string {
+  if (count === 0) return 'Importar servicios';
   return count === 1 ? 'Importar 1 servicio' : `Importar ${count} servicios`;
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useFetcher } from 'react-router';
+import { useFetcher, useNavigation } from 'react-router';
 import type { SupplierState } from '../../../shared/schemas/suppliers';
 import { Alert } from '../../components/ui/alert';
 import { AppLink } from '../../components/ui/app-link';
@@ -63,6 +63,11 @@ type Notice = { tone: 'success' | 'error'; text: string };
 
 function SupplierRow({ supplier, catalogueOpen }: { supplier: Supplier; catalogueOpen: boolean }) {
   const fetcher = useFetcher<SuppliersActionResult>();
+  const navigation = useNavigation();
+  const opening =
+    navigation.state === 'loading' &&
+    new URLSearchParams(navigation.location.search).get('catalogo') === supplier.id &&
+    !catalogueOpen;
   const editKey = `suppliers-edit-${supplier.id}`;
   const [editing, setEditing] = useState(false);
   const [calls, setCalls] = useState<CallsRequest | null>(null);
@@ -161,7 +166,8 @@ function SupplierRow({ supplier, catalogueOpen }: { supplier: Supplier; catalogu
           aria-current={catalogueOpen ? 'true' : undefined}
           className={buttonClass(catalogueOpen ? 'primary' : 'secondary')}
         >
-          Ver catálogo{name}
+          {opening ? 'Abriendo el catálogo…' : 'Ver catálogo'}
+          {name}
         </AppLink>
         <Button
           variant={editing ? 'primary' : 'secondary'}
