@@ -108,9 +108,11 @@ export function ServiceForm({
           autoComplete="off"
           placeholder="1.50"
           hint={
-            draft.unit === '1000'
-              ? 'Precio de cada 1000 unidades, con punto decimal.'
-              : 'Con punto decimal, por ejemplo 1.50.'
+            service?.markupPercent != null
+              ? `Sigue al coste del proveedor con un margen del ${service.markupPercent.toLocaleString('es', { maximumFractionDigits: 2 })} %: el próximo cambio de coste lo recalcula. Para fijarlo, elige «Precio fijo» en «Proveedores».`
+              : draft.unit === '1000'
+                ? 'Precio de cada 1000 unidades, con punto decimal.'
+                : 'Con punto decimal, por ejemplo 1.50.'
           }
           error={errors.price}
           onChange={(e) => set('price', e.target.value)}
