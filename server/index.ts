@@ -7,6 +7,7 @@ import { migrateDatabase } from './db/migrate';
 import { loadEnv } from './env';
 import { createAuth } from './lib/auth';
 import { seedDemoCatalogue } from './features/catalogue/catalogue.seed';
+import { pruneSupplierLog } from './features/suppliers/admin-orders.service';
 import { ensureAdmin } from './lib/bootstrap-admin';
 import { createJobQueue } from './jobs/queue';
 import { startWorkers } from './jobs/workers';
@@ -54,6 +55,9 @@ async function main() {
   const pruner = setInterval(() => {
     pruneRateLimits(database.db, 24 * 3600 * 1000).catch((err: unknown) =>
       logger.warn({ err }, 'rate-limit prune failed'),
+    );
+    pruneSupplierLog(database.db).catch((err: unknown) =>
+      logger.warn({ err }, 'supplier log prune failed'),
     );
   }, 3600 * 1000);
   pruner.unref();

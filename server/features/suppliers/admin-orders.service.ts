@@ -103,3 +103,15 @@ export async function orderSupplierLog(db: Db, orderId: string): Promise<Supplie
 export async function supplierCalls(db: Db, supplierId: string): Promise<SupplierLog> {
   return logEntries(db, eq(supplierLog.supplierId, supplierId), LOG_LIMIT);
 }
+
+/** Days the supplier log is kept. */
+export const LOG_RETENTION_DAYS = 90;
+
+/** Deletes supplier log entries older than the retention (run hourly). */
+export async function pruneSupplierLog(db: Db, days = LOG_RETENTION_DAYS): Promise<number> {
+  const rows = await db
+    .delete(supplierLog)
+    .where(sql`${supplierLog.createdAt} < now() - make_interval(days => ${days})`)
+    .returning({ id: supplierLog.id });
+  return rows.length;
+}
