@@ -9,6 +9,7 @@ import { createAuth } from './lib/auth';
 import { seedDemoCatalogue } from './features/catalogue/catalogue.seed';
 import { pruneSupplierLog } from './features/suppliers/admin-orders.service';
 import { ensureAdmin } from './lib/bootstrap-admin';
+import { queuedMailer, startMailWorkers } from './jobs/mail';
 import { createJobQueue } from './jobs/queue';
 import { startWorkers } from './jobs/workers';
 import { createLogger } from './lib/logger';
@@ -28,12 +29,19 @@ async function main() {
     const seeded = await seedDemoCatalogue(database.db);
     if (seeded > 0) logger.info({ seeded }, 'demo catalogue inserted into the empty database');
   }
-  const mailer = createMailer({
+  const delivery = createMailer({
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
     dataDir: env.DATA_DIR,
     logger,
   });
+  const jobs = createJobQueue(database.executeSql, {
+    onError: (err) => logger.error({ err }, 'job queue error'),
+  });
+  await jobs.start();
+  // Everything the app e-mails goes through the queue; the mail workers deliver it.
+  const mailer = queuedMailer(jobs, delivery);
+  await startMailWorkers({ db: database.db, jobs, mailer: delivery, logger });
   const auth = createAuth({ db: database.db, env, mailer, logger });
   await ensureAdmin({
     db: database.db,
@@ -45,10 +53,6 @@ async function main() {
   const web = loadWebAssets(WEB_ROOT);
   if (!web.available) logger.warn({ root: WEB_ROOT }, 'web app not built: run npm run build');
   const metrics = createMetrics();
-  const jobs = createJobQueue(database.executeSql, {
-    onError: (err) => logger.error({ err }, 'job queue error'),
-  });
-  await jobs.start();
   const app = createApp({ database, env, auth, mailer, logger, web, jobs, metrics });
   const workers = await startWorkers({ db: database.db, env, jobs, logger, mailer, metrics });
 

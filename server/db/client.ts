@@ -103,7 +103,11 @@ export function executeSqlIn(tx: Tx): ExecuteSql {
   const query = (client as { query?: unknown } | undefined)?.query;
   if (typeof query !== 'function') throw new Error('transaction connection not reachable');
   return (text, values) =>
-    (query as (t: string, v?: unknown[]) => Promise<{ rows: unknown[] }>).call(client, text, values);
+    (query as (t: string, v?: unknown[]) => Promise<{ rows: unknown[] }>).call(
+      client,
+      text,
+      values,
+    );
 }
 
 /** Runs raw SQL and returns its rows (node-postgres and PGlite both answer `{ rows }`). */

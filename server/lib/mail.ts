@@ -10,6 +10,8 @@ export type MailMessage = {
   text: string;
   html: string;
   replyTo?: string;
+  /** What this message is about, recorded once it is delivered ("contact:<id>"); not sent. */
+  ref?: string;
 };
 
 export type Mailer = {
@@ -44,7 +46,7 @@ export function createMailer(options: {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       kind: 'smtp',
-      async send(message) {
+      async send({ ref: _ref, ...message }) {
         await transport.sendMail({ from, ...message });
         logger.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
@@ -58,7 +60,7 @@ export function createMailer(options: {
   });
   return {
     kind: 'outbox',
-    async send(message) {
+    async send({ ref: _ref, ...message }) {
       await mkdir(dir, { recursive: true });
       const info = await transport.sendMail({ from, ...message });
       const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;

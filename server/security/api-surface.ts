@@ -242,13 +242,7 @@ export type Customer = { client: TestClient; email: string; id: string };
 
 /** Resource ids a path parameter can take. */
 export type FixtureId =
-  | 'order'
-  | 'topup'
-  | 'service'
-  | 'method'
-  | 'voucherBatch'
-  | 'customerA'
-  | 'supplier';
+  'order' | 'topup' | 'service' | 'method' | 'voucherBatch' | 'customerA' | 'supplier';
 
 export type Fixtures = {
   admin: Customer;

@@ -11,6 +11,7 @@ import { createLogger } from '../../server/lib/logger';
 import { createMailer, readOutbox, type Mailer, type OutboxEntry } from '../../server/lib/mail';
 import { loadWebAssets } from '../../server/lib/web-assets';
 import { createMetrics } from '../../server/lib/metrics';
+import { queuedMailer, startMailWorkers } from '../../server/jobs/mail';
 import { createJobQueue } from '../../server/jobs/queue';
 import { startWorkers, type WorkerOptions, type Workers } from '../../server/jobs/workers';
 import type { SupplierDeps } from '../../server/features/suppliers/suppliers.service';
@@ -67,14 +68,20 @@ export async function createTestApp(
   });
   const logger = createLogger(env.LOG_LEVEL);
   const database = await openTestDatabase(target);
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir, logger });
-  const auth = createAuth({ db: database.db, env, mailer, logger });
-  const web = loadWebAssets(path.join(dataDir, 'no-build'));
-  const metrics = createMetrics();
-  // Jobs can be sent (inside transactions) without workers; supplier tests start them.
+  const delivery = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir, logger });
+  // As in the server: e-mails go through the job queue and a worker delivers them.
   const jobs = createJobQueue(database.executeSql, {
     onError: (err) => logger.error({ err }, 'job queue error'),
   });
+  await jobs.start();
+  const mailer = queuedMailer(jobs, delivery);
+  await startMailWorkers(
+    { db: database.db, jobs, mailer: delivery, logger },
+    { pollingIntervalSeconds: 0.5 },
+  );
+  const auth = createAuth({ db: database.db, env, mailer, logger });
+  const web = loadWebAssets(path.join(dataDir, 'no-build'));
+  const metrics = createMetrics();
   const app = createApp({ database, env, auth, mailer, logger, web, jobs, metrics });
   const appWith = (overrides: { mailer?: Mailer; env?: Env }) =>
     createApp({
@@ -148,7 +155,6 @@ export async function createTestApp(
     auth,
     deps,
     async startWorkers(options = {}) {
-      await jobs.start();
       workers = await startWorkers(deps, {
         pollingIntervalSeconds: 0.5,
         timers: false,

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { Contact } from '../../../shared/schemas/contact';
 import type { Db } from '../../db/client';
 import { contactMessage } from '../../db/schema/contact';
@@ -9,8 +8,8 @@ import { mailAfterCommit } from '../../lib/notify';
 
 /**
  * Stores the message first (nothing is lost if mail fails), then e-mails the operator after the
- * insert and marks it sent. A message that could not be e-mailed stays in the table with
- * emailed_at NULL.
+ * insert; the mail worker marks it sent. A message that could not be e-mailed stays in the table
+ * with emailed_at NULL.
  */
 export async function submitContactMessage(
   deps: {
@@ -40,13 +39,11 @@ export async function submitContactMessage(
     deps,
     'contact message',
     { id: row.id },
-    () => contactNotificationEmail(deps.appName, operator, input),
-    async () => {
-      await deps.db
-        .update(contactMessage)
-        .set({ emailedAt: new Date() })
-        .where(eq(contactMessage.id, row.id));
-    },
+    // Its delivery is recorded (emailed_at) by the mail worker once the message has gone.
+    () => ({
+      ...contactNotificationEmail(deps.appName, operator, input),
+      ref: `contact:${row.id}`,
+    }),
   );
   return { id: row.id };
 }

@@ -629,13 +629,13 @@ describe.each(dbTargets())('dispatch to suppliers on %s', (target) => {
       if (!row) throw new Error('no supplier');
       const customer = await fundedCustomer(kit, '100.00');
       const ids: string[] = [];
-      for (let i = 0; i < 130; i++) {
+      for (let i = 0; i < 101; i++) {
         const o = await placeOrder(customer.client, svc.id, { link: nextLink() }, 50);
         ids.push(o.id);
       }
       for (const id of ids) expect(await runDispatch(kit.t.deps, id)).toBe('sent');
       const summary = await pollSupplier(kit.t.deps, row, { dueSeconds: 0 });
-      expect(summary.polled).toBe(130);
+      expect(summary.polled).toBe(101);
       const statusCalls = kit.fake.calls.filter((c) => c.action === 'status');
       expect(statusCalls).toHaveLength(2);
       for (const c of statusCalls) {

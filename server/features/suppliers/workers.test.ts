@@ -115,5 +115,5 @@ describe.each(dbTargets())('supplier workers on %s', (target) => {
     expect(rows).toHaveLength(200);
     expect(rows.every((r) => r.attempts === 1)).toBe(true);
     await expectLedgerClean(kit);
-  });
+  }, 240_000);
 });
