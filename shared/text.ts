@@ -91,3 +91,12 @@ export function findTextProblem(
   }
   return null;
 }
+
+/**
+ * `text` trimmed and cut to at most `max` characters (an ellipsis marks the cut). `flatten`
+ * folds every run of white space, line breaks included, into one space (one-line reasons).
+ */
+export function clipText(text: string, max: number, options: { flatten?: boolean } = {}): string {
+  const clean = (options.flatten ? text.replace(/\s+/g, ' ') : text).trim();
+  return clean.length <= max ? clean : `${clean.slice(0, max - 1).trimEnd()}…`;
+}

@@ -88,7 +88,8 @@ describe('postForm tells "never sent" from "may have arrived"', () => {
   it('posts a form and reads the answer', async () => {
     const result = await postForm(`${base}/ok`, { a: '1', b: 'ñ&=' }, allowed);
     expect(result).toMatchObject({ kind: 'response', status: 200 });
-    if (result.kind === 'response') expect(JSON.parse(result.body).got).toBe('a=1&b=%C3%B1%26%3D');
+    if (result.kind === 'response')
+      expect((JSON.parse(result.body) as { got: string }).got).toBe('a=1&b=%C3%B1%26%3D');
   });
 
   it('never connects to a private address without ALLOW_PRIVATE_NETWORK, by IP or by name', async () => {

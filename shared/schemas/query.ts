@@ -50,3 +50,34 @@ export function dateTimeQuery(description: string, example: string) {
     }, 'La fecha del filtro no es válida o está fuera de rango.')
     .meta({ description, example, format: 'date-time' });
 }
+
+/**
+ * `?name=a,b`: one value or several separated by commas, each one of `allowed` (repeats dropped;
+ * an empty list is no filter). Anything else is refused with `message`.
+ */
+export function enumListQuery<T extends string>(
+  allowed: readonly T[],
+  message: string,
+  meta: { description: string; example: string },
+) {
+  return z
+    .string()
+    .max(200, message)
+    .transform((v, ctx) => {
+      const list = [
+        ...new Set(
+          v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ];
+      if (list.some((s) => !(allowed as readonly string[]).includes(s))) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return list.length ? (list as T[]) : undefined;
+    })
+    .optional()
+    .meta({ ...meta, pattern: `^(${allowed.join('|')})(,(${allowed.join('|')}))*$` });
+}

@@ -5,6 +5,7 @@ import { parseAmount } from '../money';
 import { CategorySlugSchema } from './catalogue';
 import { DateTimeSchema, DecimalSchema } from './common';
 import { OrderDtoSchema, OrderListQuerySchema } from './orders';
+import { enumListQuery } from './query';
 import { ServiceFieldTypeSchema } from './service-fields';
 import { SUPPLIER_STATES } from './service-routes';
 
@@ -325,29 +326,9 @@ export const ConfirmDispatchSchema = z.object({
 
 /** The admin queue's filters: the customer's, plus the state of the forwarding. */
 export const AdminOrderListQuerySchema = OrderListQuerySchema.extend({
-  dispatch: z
-    .string()
-    .max(100, 'El estado de envío del filtro no es válido.')
-    .transform((v, ctx) => {
-      const list = [
-        ...new Set(
-          v
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean),
-        ),
-      ];
-      if (list.some((s) => !(DISPATCH_STATES as readonly string[]).includes(s))) {
-        ctx.addIssue({ code: 'custom', message: 'El estado de envío del filtro no es válido.' });
-        return z.NEVER;
-      }
-      return list.length ? (list as DispatchState[]) : undefined;
-    })
-    .optional()
-    .meta({
-      description:
-        'Solo las órdenes cuyo envío al proveedor está en este estado (o en varios, separados por comas): `queued`, `sending`, `sent`, `waiting`, `review` o `done`. `review`: las que esperan una decisión.',
-      example: 'review',
-      pattern: `^(${DISPATCH_STATES.join('|')})(,(${DISPATCH_STATES.join('|')}))*$`,
-    }),
+  dispatch: enumListQuery(DISPATCH_STATES, 'El estado de envío del filtro no es válido.', {
+    description:
+      'Solo las órdenes cuyo envío al proveedor está en este estado (o en varios, separados por comas): `queued`, `sending`, `sent`, `waiting`, `review` o `done`. `review`: las que esperan una decisión.',
+    example: 'review',
+  }),
 });

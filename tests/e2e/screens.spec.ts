@@ -82,6 +82,9 @@ test('admin pages at 375 and 1280 px', async ({ browser }) => {
 });
 
 test('the API documentation page at 375 and 1280 px', async ({ page }) => {
+  // Some 60 operations with their schemas: an accessibility scan of that page takes tens of
+  // seconds per width on a busy machine.
+  test.setTimeout(180_000);
   const errors = collectPageErrors(page);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });

@@ -406,7 +406,7 @@ export async function cancelOrder(db: Db, userId: string, orderId: string): Prom
 async function closeDispatch(tx: Tx, orderId: string): Promise<void> {
   await tx
     .update(orderDispatch)
-    .set({ state: 'done', updatedAt: new Date() })
+    .set({ state: 'done', reviewReason: null, updatedAt: new Date() })
     .where(and(eq(orderDispatch.orderId, orderId), sql`${orderDispatch.state} <> 'done'`));
 }
 

@@ -5,6 +5,7 @@
 // rejection take the order row first too), so no two of them can deadlock.
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { ConfirmDispatchSchema } from '../../../shared/schemas/suppliers';
+import { clipText } from '../../../shared/text';
 import type { Tx } from '../../db/client';
 import { order } from '../../db/schema/catalogue';
 import { orderDispatch, serviceRoute, supplier, supplierService } from '../../db/schema/suppliers';
@@ -37,9 +38,9 @@ export const OVERDUE_SECONDS = 300;
 
 const REASON_MAX = 500;
 
-function clip(text: string, max = REASON_MAX): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
+/** A one-line reason or note, as long as an order's rejection reason may be. */
+function clip(text: string): string {
+  return clipText(text, REASON_MAX, { flatten: true });
 }
 
 type RouteChoice = {

@@ -2,6 +2,7 @@
 // getimeiorderbulk), each answer settled through the same conditional order functions an admin
 // uses, so a repeated or late answer changes nothing (docs/protocols.md §4.1 rules 5–7).
 import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { clipText } from '../../../shared/text';
 import { orderDispatch, supplier } from '../../db/schema/suppliers';
 import type { RemoteStatus } from '../../suppliers/types';
 import { notifyCustomer } from '../orders/orders.notify';
@@ -25,8 +26,7 @@ export const NOT_FOUND_LIMIT = 3;
 const REASON_MAX = 500;
 
 function clip(text: string, max = REASON_MAX): string {
-  const flat = text.trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
+  return clipText(text, max);
 }
 
 export type PollSummary = { polled: number; settled: number; failedCalls: number };

@@ -2,9 +2,10 @@
 // remote catalogue (cached), imports into our catalogue, and each service's routes.
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, ilike, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
-import { markupPriceCents, microsToCentsCeil } from '../../../shared/money';
+import { formatAmount, markupPriceCents, microsToCentsCeil } from '../../../shared/money';
 import { MAX_PRICE_CENTS, type AdminServiceDto } from '../../../shared/schemas/catalogue';
 import { serviceFieldListSchema, type ServiceField } from '../../../shared/schemas/service-fields';
+import { clipText } from '../../../shared/text';
 import {
   SUPPLIER_STATE_LABELS,
   type CreateSupplierInput,
@@ -675,11 +676,6 @@ function localFields(remote: RemoteRow): {
   };
 }
 
-function clip(text: string, max: number): string {
-  const trimmed = text.trim();
-  return trimmed.length <= max ? trimmed : `${trimmed.slice(0, max - 1)}…`;
-}
-
 /** POST /api/admin/suppliers/:id/import: each chosen remote service becomes one of ours. */
 export async function importServices(
   deps: SupplierDeps,
@@ -761,9 +757,9 @@ export async function importServices(
         adminId,
         {
           category: input.category,
-          name: clip(name, 120),
-          description: clip(remote.info || remote.name, 1000),
-          deliveryTime: clip(remote.deliveryTime || 'Según el proveedor', 60),
+          name: clipText(name, 120),
+          description: clipText(remote.info || remote.name, 1000),
+          deliveryTime: clipText(remote.deliveryTime || 'Según el proveedor', 60),
           price,
           unit: remote.unit === '1000' ? '1000' : 'order',
           minQuantity: remote.minQuantity,
@@ -920,12 +916,12 @@ export async function setServiceRoutes(
       before: {
         routes: beforeRoutes.map((r) => `${r.supplierId}:${r.remoteId}`),
         markupPercent: locked.markupBp === null ? null : locked.markupBp / 100,
-        price: locked.price.toString(),
+        price: formatAmount(locked.price),
       },
       after: {
         routes: resolved.map((r) => `${r.supplierId}:${r.remote.remoteId}`),
         markupPercent: input.markupPercent,
-        price: price.toString(),
+        price: formatAmount(price),
       },
       ipAddress,
     });
