@@ -92,6 +92,8 @@ export function createApp(deps: AppDeps) {
       // A response that sets one of these headers itself keeps it (an uploaded receipt is sent
       // with a stricter policy: `sandbox; default-src 'none'`).
       overwrite: false,
+      // Nothing of ours sends X-Powered-By but the DHRU API, whose clients expect DHRU-FUSION.
+      removePoweredBy: false,
     }),
   );
 

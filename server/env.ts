@@ -45,6 +45,10 @@ const EnvSchema = z.object({
   /** Time to connect to a supplier, and for a whole exchange, in seconds. */
   SUPPLIER_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
   SUPPLIER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  /** Requests per minute one personal API key may make (REST, DHRU, SMM together). */
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
+  /** First wait before a failed webhook delivery is tried again (it doubles, for up to 3 days). */
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Let suppliers live on loopback or private addresses (tests, self-hosted suppliers). */
   ALLOW_PRIVATE_NETWORK: booleanString.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -15,12 +15,18 @@ import {
 } from './features/suppliers/suppliers.routes';
 import { voucherAdminRoutes, voucherRedeemRoutes } from './features/vouchers/vouchers.routes';
 import { walletRoutes } from './features/wallet/wallet.routes';
+import { apiKeyRoutes } from './features/api-keys/api-keys.routes';
+import { resellerRoutes } from './features/reseller/reseller.routes';
+import { webhookRoutes } from './features/webhooks/webhooks.routes';
 import type { RouteDef } from './lib/route';
 import { openapiRoutes } from './openapi/openapi.routes';
 
 export const API_ROUTES: readonly RouteDef[] = [
   ...openapiRoutes,
   ...meRoutes,
+  ...apiKeyRoutes,
+  ...webhookRoutes,
+  ...resellerRoutes,
   ...contactRoutes,
   ...walletRoutes,
   ...stripeRoutes,

@@ -4,6 +4,7 @@ import * as catalogue from './schema/catalogue';
 import * as contact from './schema/contact';
 import * as ledger from './schema/ledger';
 import * as payments from './schema/payments';
+import * as reseller from './schema/reseller';
 import * as security from './schema/security';
 import * as suppliers from './schema/suppliers';
 
@@ -13,6 +14,7 @@ export const schema = {
   ...contact,
   ...ledger,
   ...payments,
+  ...reseller,
   ...security,
   ...suppliers,
 };

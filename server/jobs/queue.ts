@@ -46,6 +46,14 @@ export const QUEUES = {
     retryBackoff: false,
     expireInSeconds: 900,
   },
+  /** One webhook delivery attempt (retries are scheduled by the delivery itself). */
+  'webhook-deliver': {
+    policy: 'standard',
+    retryLimit: 3,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 120,
+  },
   /** Re-reading every supplier's catalogue and prices. */
   'supplier-sync': {
     policy: 'stately',
@@ -83,6 +91,30 @@ export type JobQueue = {
   start(): Promise<void>;
   stop(): Promise<void>;
 };
+
+/**
+ * Writes a job inside one of our transactions without a started queue (pg-boss only builds the
+ * insert; the statement runs on the transaction's connection). For code that has a transaction
+ * but no queue at hand, such as an order's status change queueing its webhooks.
+ */
+const writer = new PgBoss({
+  db: {
+    executeSql: () => Promise.reject(new Error('the job writer only writes inside a transaction')),
+  },
+  schema: JOB_SCHEMA,
+});
+
+export function sendInTx(
+  tx: Tx,
+  name: QueueName,
+  data: object,
+  options: { startAfterSeconds?: number } = {},
+): Promise<string | null> {
+  return writer.send(name, data, {
+    db: { executeSql: executeSqlIn(tx) },
+    ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+  });
+}
 
 function bossFor(executeSql: ExecuteSql, options: { supervise: boolean }): PgBoss {
   return new PgBoss({
@@ -131,12 +163,11 @@ export function createJobQueue(
 
   return {
     async send(name, data, opts = {}) {
-      const sendOptions: PgBoss.SendOptions = {
+      if (opts.tx) return sendInTx(opts.tx, name, data, opts);
+      return boss.send(name, data, {
         ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
         ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
-      };
-      if (opts.tx) sendOptions.db = { executeSql: executeSqlIn(opts.tx) };
-      return boss.send(name, data, sendOptions);
+      });
     },
     sendThrottled(name, data, seconds) {
       return boss.sendThrottled(name, data, {}, seconds, name);

@@ -10,6 +10,7 @@ import {
 } from '../features/suppliers/dispatch.service';
 import { pollAll } from '../features/suppliers/poll.service';
 import { syncAll } from '../features/suppliers/sync.service';
+import { deliver } from '../features/webhooks/webhooks.service';
 
 export type WorkerOptions = {
   /** Dispatch workers in this process (each takes a batch of jobs at a time). */
@@ -60,6 +61,25 @@ export async function startWorkers(
       },
     );
   }
+  await jobs.work<{ deliveryId: string }>(
+    'webhook-deliver',
+    { batchSize: 8, pollingIntervalSeconds },
+    async (batch) => {
+      const failures: unknown[] = [];
+      await Promise.all(
+        batch.map(async (job) => {
+          try {
+            await deliver(deps, job.data.deliveryId);
+          } catch (err) {
+            logger.error({ err, deliveryId: job.data.deliveryId }, 'webhook delivery failed');
+            failures.push(err);
+          }
+        }),
+      );
+      // A repeated job finds a delivery already sent, or not due yet, and does nothing.
+      if (failures.length) throw new Error(`${failures.length} webhook job(s) failed`);
+    },
+  );
   await jobs.work('supplier-tick', { batchSize: 1, pollingIntervalSeconds }, async () => {
     const summary = await runTick(deps);
     if (summary.reviewed || summary.requeued || summary.settled || summary.failedCalls)

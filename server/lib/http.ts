@@ -9,6 +9,8 @@ export type SessionUser = {
   email: string;
   emailVerified: boolean;
   role: string;
+  /** Set when the caller authenticated with a personal API key instead of a session. */
+  apiKeyId?: string;
 };
 
 export type AppEnv = {

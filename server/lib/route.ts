@@ -11,6 +11,7 @@ import { findTextProblem } from '../../shared/text';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import type { Auth } from './auth';
+import { authenticateKey } from './api-keys';
 import { AppError } from './errors';
 import {
   requireAdmin,
@@ -31,9 +32,11 @@ import { consumeRateLimit } from './rate-limit';
  * - `optional`: anyone; a session, if sent, is read;
  * - `customer`: a session of a verified account (401 without one, 403 before verifying);
  * - `admin`: as `customer`, and the account has the admin role (403 otherwise);
- * - `stripe`: Stripe, with a `Stripe-Signature` header instead of a session.
+ * - `stripe`: Stripe, with a `Stripe-Signature` header instead of a session;
+ * - `protocol`: another panel speaking DHRU Fusion or SMM v2: the handler reads the form,
+ *   checks the key in it and answers in that protocol's format (errors included).
  */
-export type Access = 'public' | 'optional' | 'customer' | 'admin' | 'stripe';
+export type Access = 'public' | 'optional' | 'customer' | 'admin' | 'stripe' | 'protocol';
 
 export const TAGS = [
   {
@@ -62,6 +65,11 @@ export const TAGS = [
       'La persona que ha iniciado sesión: su nombre, su rol y su saldo disponible. El registro y el inicio de sesión están en `/api/auth/*` (ver la introducción).',
   },
   { name: 'Contacto', description: 'El formulario de contacto de la web pública.' },
+  {
+    name: 'Reventa',
+    description:
+      'Para otros paneles que compran aquí: la API DHRU Fusion y la API de paneles SMM v2, con una clave API personal.',
+  },
   {
     name: 'Pagos',
     description:
@@ -170,6 +178,11 @@ export type RouteSpec<A extends Access, B, Q, P> = {
   bodyLimitMessage?: string;
   /** The body is read by the handler as raw text (Stripe's signature covers the exact bytes). */
   rawBody?: boolean;
+  /**
+   * `protocol` routes: the form the handler reads itself (only documented; the handler answers
+   * every problem in its protocol's format, so the edge does not parse or refuse it).
+   */
+  protocolForm?: Schema;
   /** Description of the `Idempotency-Key` header, when the route reads it. */
   idempotencyKey?: string;
   rateLimit?: RateLimitSpec;
@@ -316,7 +329,60 @@ function readParams(c: Context<AppEnv>, schema: Schema | undefined): unknown {
   return parsed.data;
 }
 
+/** The key of `Authorization: Bearer <key>`, or null without one. */
+function bearerKey(c: Context<AppEnv>): string | null {
+  const header = c.req.header('authorization');
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match?.[1])
+    throw new AppError(
+      'UNAUTHENTICATED',
+      'La cabecera Authorization debe ser «Bearer <tu clave API>».',
+    );
+  return match[1];
+}
+
+/** A personal API key instead of a session: it acts as its customer, never as an admin. */
+async function keyUser(
+  access: Access,
+  key: string,
+  deps: RouteDeps,
+  c: Context<AppEnv>,
+): Promise<SessionUser> {
+  if (access === 'admin')
+    throw new AppError(
+      'FORBIDDEN',
+      'Una clave API actúa como su cliente: la administración no se puede usar con ella.',
+    );
+  const result = await authenticateKey(deps.db, key, {
+    ip: c.get('clientIp'),
+    ratePerMinute: deps.env.API_KEY_RATE_LIMIT_PER_MINUTE,
+  });
+  if (!result.ok) {
+    if (result.reason === 'rate-limited') {
+      c.header('Retry-After', String(result.retryAfter ?? 60));
+      throw new AppError(
+        'RATE_LIMITED',
+        `Demasiadas peticiones con esta clave API. Espera ${result.retryAfter ?? 60} segundos.`,
+      );
+    }
+    if (result.reason === 'ip-not-allowed')
+      throw new AppError(
+        'FORBIDDEN',
+        `Esta clave API no se puede usar desde la dirección ${c.get('clientIp')}.`,
+      );
+    throw new AppError('UNAUTHENTICATED', 'La clave API no es válida o fue revocada.');
+  }
+  const user = { ...result.user, apiKeyId: result.keyId };
+  c.set('user', user);
+  return user;
+}
+
 async function authorize(access: Access, deps: RouteDeps, c: Context<AppEnv>) {
+  if (access === 'customer' || access === 'admin' || access === 'optional') {
+    const key = bearerKey(c);
+    if (key !== null) return keyUser(access, key, deps, c);
+  }
   switch (access) {
     case 'customer':
       return requireVerifiedUser(deps.auth, c);

@@ -28,6 +28,8 @@ const SERVICE_FIELD: Record<string, string> = {
 
 const SERVICE: Record<string, string> = {
   id: 'Identificador del servicio (UUID).',
+  number:
+    'Número estable del servicio: su `SERVICEID` en la API DHRU Fusion y su `service` en la API SMM.',
   category: 'Categoría del servicio.',
   name: 'Nombre del servicio.',
   description: 'Descripción para el cliente.',
@@ -101,6 +103,9 @@ const ORDER: Record<string, string> = {
   result: 'Resultado entregado al completarse, o `null`.',
   rejectReason: 'Motivo del rechazo, o `null`.',
   cancellable: 'Si el cliente aún puede cancelarla.',
+  source:
+    'Dónde se pidió: `web`, `api` (esta API con una clave), `dhru` o `smm` (las APIs de esos protocolos).',
+  sourceLabel: 'El origen, para mostrarlo (Web, API, API DHRU, API SMM).',
   createdAt: CREATED,
   updatedAt: UPDATED,
   events: 'Historial de estados (solo en el detalle de una orden).',
@@ -546,6 +551,127 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
   SupplierLog: {
     description: 'Llamadas a proveedores.',
     properties: ITEMS('Las llamadas, de la más reciente a la más antigua.'),
+  },
+  ApiKeyDto: {
+    description: 'Una clave API personal (sin la clave).',
+    properties: {
+      id: 'Identificador de la clave (UUID).',
+      name: 'Nombre que le diste.',
+      prefix: 'Los primeros caracteres de la clave, para reconocerla.',
+      allowedIps: 'Direcciones o rangos desde los que se acepta; vacío: cualquiera.',
+      createdAt: CREATED,
+      lastUsedAt: 'Cuándo se usó por última vez (aproximado, al minuto), o `null`.',
+    },
+  },
+  CreatedApiKey: {
+    description: 'La clave creada: `key` solo se muestra esta vez.',
+    properties: {
+      id: 'Identificador de la clave (UUID).',
+      name: 'Nombre que le diste.',
+      prefix: 'Los primeros caracteres de la clave.',
+      allowedIps: 'Direcciones o rangos desde los que se acepta; vacío: cualquiera.',
+      createdAt: CREATED,
+      lastUsedAt: 'Cuándo se usó por última vez (`null`: nunca).',
+      key: 'La clave: guárdala, no se vuelve a mostrar.',
+    },
+  },
+  ApiKeyList: { description: 'Tus claves activas.', properties: ITEMS('Las claves.') },
+  Revoked: { description: 'Clave revocada.', properties: { revoked: 'Siempre `true`.' } },
+  Deleted: { description: 'Borrado.', properties: { deleted: 'Siempre `true`.' } },
+  Resent: { description: 'Aviso en cola.', properties: { resent: 'Siempre `true`.' } },
+  WebhookEndpointDto: {
+    description: 'Un destino de avisos (webhook).',
+    properties: {
+      id: 'Identificador del destino (UUID).',
+      url: 'La dirección que recibe los avisos.',
+      state: '`active` o `disabled` (tras 3 días sin poder entregar).',
+      stateLabel: 'El estado, para mostrarlo.',
+      failures: 'Intentos fallidos seguidos.',
+      disabledReason: 'Por qué se desactivó.',
+      createdAt: CREATED,
+    },
+  },
+  CreatedWebhookEndpoint: {
+    description:
+      'El destino creado: `secret` (para comprobar las firmas) solo se muestra esta vez.',
+    properties: {
+      id: 'Identificador del destino (UUID).',
+      url: 'La dirección que recibe los avisos.',
+      state: '`active`.',
+      stateLabel: 'El estado, para mostrarlo.',
+      failures: 'Intentos fallidos seguidos.',
+      disabledReason: 'Por qué se desactivó.',
+      createdAt: CREATED,
+      secret: 'El secreto de firma (`whsec_…`): guárdalo.',
+    },
+  },
+  WebhookEndpointList: {
+    description: 'Tus destinos de avisos.',
+    properties: ITEMS('Los destinos.'),
+  },
+  WebhookAttemptDto: {
+    description: 'Un intento de entrega.',
+    properties: {
+      at: 'Cuándo (ISO 8601, UTC).',
+      httpStatus: 'Lo que respondió tu servidor, si respondió.',
+      error: 'Por qué falló.',
+      response: 'El principio de la respuesta (1 KB).',
+      ms: 'Milisegundos que tardó.',
+    },
+  },
+  WebhookDeliveryDto: {
+    description: 'Un aviso enviado a un destino.',
+    properties: {
+      id: 'Identificador del aviso (UUID).',
+      eventId: 'Identificador del evento (`id` en el cuerpo): el mismo en cada reintento.',
+      type: '`order.updated`.',
+      orderId: 'La orden.',
+      state: '`pending` (se reintenta), `delivered` o `failed`.',
+      stateLabel: 'El estado, para mostrarlo.',
+      attempts: 'Intentos hechos.',
+      nextAttemptAt: 'Cuándo se intenta de nuevo (si está pendiente).',
+      deliveredAt: 'Cuándo se entregó.',
+      createdAt: CREATED,
+      body: 'El JSON enviado, tal cual (lo que cubre la firma).',
+      lastAttempts: 'Los últimos intentos, del más reciente al más antiguo.',
+    },
+  },
+  WebhookDeliveryList: {
+    description: 'Avisos de un destino.',
+    properties: ITEMS('Los avisos, del más reciente al más antiguo.'),
+  },
+  CreateApiKeyRequest: {
+    description: 'Una clave API nueva.',
+    properties: {
+      name: 'Un nombre para reconocerla (por ejemplo el panel que la usa).',
+      allowedIps: 'Opcional: direcciones IP o rangos CIDR desde los que se acepta.',
+    },
+  },
+  CreateWebhookEndpointRequest: {
+    description: 'Un destino de avisos nuevo.',
+    properties: { url: 'La dirección (http o https, pública) que recibirá los avisos.' },
+  },
+  DhruRequest: {
+    description: 'El formulario de una petición DHRU Fusion.',
+    properties: {
+      username: 'El correo de la cuenta.',
+      apiaccesskey: 'Una clave API personal.',
+      action: 'La acción.',
+      requestformat: '`JSON`.',
+      parameters: 'Los parámetros de la acción (XML o base64 de JSON).',
+    },
+  },
+  SmmRequest: {
+    description: 'El formulario de una petición SMM v2.',
+    properties: {
+      key: 'Una clave API personal.',
+      action: 'La acción.',
+      service: 'Número de servicio (`add`).',
+      link: 'Enlace (`add`).',
+      quantity: 'Cantidad (`add`).',
+      order: 'Número de orden (`status`).',
+      orders: 'Números de orden separados por comas (`status`, `cancel`).',
+    },
   },
   CreateSupplierRequest: {
     description: 'Un proveedor nuevo. Se prueba la conexión antes de guardarlo.',

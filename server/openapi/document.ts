@@ -188,15 +188,18 @@ const ACCESS_ERRORS: Record<Access, ErrorCode[]> = {
   public: [],
   optional: [],
   stripe: [],
+  protocol: [],
   customer: ['UNAUTHENTICATED', 'EMAIL_NOT_VERIFIED'],
   admin: ['UNAUTHENTICATED', 'EMAIL_NOT_VERIFIED', 'FORBIDDEN'],
 };
 
 const ACCESS_SECURITY: Record<Access, Record<string, string[]>[]> = {
   public: [],
-  optional: [{}, { sessionCookie: [] }],
+  optional: [{}, { sessionCookie: [] }, { apiKeyBearer: [] }],
   stripe: [{ stripeSignature: [] }],
-  customer: [{ sessionCookie: [] }],
+  // The key travels in the form (DHRU `apiaccesskey`, SMM `key`).
+  protocol: [],
+  customer: [{ sessionCookie: [] }, { apiKeyBearer: [] }],
   admin: [{ sessionCookie: [] }],
 };
 
@@ -350,6 +353,11 @@ function operation(spec: RouteDef, options: DocumentOptions): OperationObject {
     content['multipart/form-data'] = { schema: form };
     content['application/x-www-form-urlencoded'] = { schema: form };
   }
+  if (spec.protocolForm) {
+    const form = schemaRef(requestSchemaName(spec.protocolForm, where));
+    content['application/x-www-form-urlencoded'] = { schema: form };
+    content['multipart/form-data'] = { schema: form };
+  }
   const responses: Record<string, ResponseObject | RefObject> = {};
   for (const r of [...spec.responses].sort((a, b) => a.status - b.status)) {
     const body =
@@ -389,7 +397,7 @@ function operation(spec: RouteDef, options: DocumentOptions): OperationObject {
     ...(Object.keys(content).length
       ? {
           requestBody: {
-            required: spec.body?.required ?? true,
+            required: spec.protocolForm ? true : (spec.body?.required ?? true),
             ...(spec.body?.description ? { description: spec.body.description } : {}),
             content,
           },
@@ -427,6 +435,16 @@ La API usa la misma sesión que la web: una cookie \`${cookie}\` (HttpOnly) que 
 - \`POST /api/auth/sign-out\` cierra la sesión.
 
 Las peticiones a \`/api/auth/*\` deben llevar la cabecera \`Origin\` con la URL de la aplicación (\`${base}\`). Sin sesión, las rutas protegidas responden 401 \`UNAUTHENTICATED\`; las de administración responden 403 \`FORBIDDEN\` a quien no es administrador.
+
+## Claves API (para programas y otros paneles)
+
+Un cliente puede crear claves API personales en Mi perfil (o con \`POST /api/keys\`). Con una clave, sin sesión:
+
+- esta API, con la cabecera \`Authorization: Bearer <clave>\` (las rutas de cliente; las de administración responden 403);
+- la API DHRU Fusion en \`POST ${base}/api/index.php\` (usuario = el correo de la cuenta, \`apiaccesskey\` = la clave): la conexión «Other Fusion» de un panel DHRU;
+- la API de paneles SMM (v2) en \`POST ${base}/api/v2\` con \`key\` = la clave.
+
+Las órdenes hechas así son órdenes normales: mismas reglas, mismo saldo y mismo historial.
 
 ## Claves de idempotencia
 
@@ -503,6 +521,12 @@ export function buildOpenApiDocument(
           name: cookie,
           description:
             'La cookie de sesión que devuelve `POST /api/auth/sign-in/email`. Dura 7 días (configurable) y se renueva con el uso.',
+        },
+        apiKeyBearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'Una clave API personal (`cmt_…`, se crea en Mi perfil o con `POST /api/keys`): `Authorization: Bearer <clave>`. Actúa como su cliente, nunca como administrador; tiene un límite de peticiones por minuto (429 `RATE_LIMITED` con `Retry-After`) y puede limitarse a unas direcciones IP.',
         },
         stripeSignature: {
           type: 'apiKey',

@@ -53,6 +53,23 @@ import {
 } from '../../shared/schemas/funds';
 import { MeSchema, type Me } from '../../shared/schemas/me';
 import {
+  ApiKeyDtoSchema,
+  ApiKeyListSchema,
+  CreateApiKeySchema,
+  CreatedApiKeySchema,
+  CreatedWebhookEndpointSchema,
+  CreateWebhookEndpointSchema,
+  WebhookAttemptDtoSchema,
+  WebhookDeliveryDtoSchema,
+  WebhookDeliveryListSchema,
+  WebhookEndpointDtoSchema,
+  WebhookEndpointListSchema,
+  type ApiKeyDto,
+  type WebhookDeliveryDto,
+  type WebhookEndpointDto,
+} from '../../shared/schemas/api-keys';
+import { DhruRequestSchema, SmmRequestSchema } from '../../shared/schemas/reseller';
+import {
   AdminOrderDtoSchema,
   AdminOrdersPageSchema,
   ConfirmDispatchSchema,
@@ -198,6 +215,18 @@ export const RESPONSE_SCHEMAS = {
   AdminOrdersPage: AdminOrdersPageSchema,
   SupplierLogEntry: SupplierLogEntrySchema,
   SupplierLog: SupplierLogSchema,
+  ApiKeyDto: ApiKeyDtoSchema,
+  CreatedApiKey: CreatedApiKeySchema,
+  ApiKeyList: ApiKeyListSchema,
+  Revoked: z.strictObject({ revoked: z.literal(true) }),
+  WebhookEndpointDto: WebhookEndpointDtoSchema,
+  CreatedWebhookEndpoint: CreatedWebhookEndpointSchema,
+  WebhookEndpointList: WebhookEndpointListSchema,
+  WebhookAttemptDto: WebhookAttemptDtoSchema,
+  WebhookDeliveryDto: WebhookDeliveryDtoSchema,
+  WebhookDeliveryList: WebhookDeliveryListSchema,
+  Deleted: z.strictObject({ deleted: z.literal(true) }),
+  Resent: z.strictObject({ resent: z.literal(true) }),
 } satisfies Record<string, z.ZodType>;
 
 export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;
@@ -225,6 +254,9 @@ same<Out<'CreatedBatchDto'>, CreatedBatchDto>();
 same<Out<'CustomerSummary'>, CustomerSummary>();
 same<Out<'AdjustmentResult'>, Returned<typeof adjustBalance>>();
 same<Out<'SupplierDto'>, SupplierDto>();
+same<Out<'ApiKeyDto'>, ApiKeyDto>();
+same<Out<'WebhookEndpointDto'>, WebhookEndpointDto>();
+same<Out<'WebhookDeliveryDto'>, WebhookDeliveryDto>();
 same<Out<'SupplierTestResult'>, Returned<typeof testSupplier>>();
 same<Out<'RemoteServiceList'>, Returned<typeof listRemoteServices>>();
 same<Out<'AdminOrderDto'>, AdminOrderDto>();
@@ -262,6 +294,10 @@ export const REQUEST_SCHEMAS = {
   ImportServicesRequest: ImportServicesSchema,
   SetServiceRoutesRequest: SetServiceRoutesSchema,
   ConfirmDispatchRequest: ConfirmDispatchSchema,
+  CreateApiKeyRequest: CreateApiKeySchema,
+  CreateWebhookEndpointRequest: CreateWebhookEndpointSchema,
+  DhruRequest: DhruRequestSchema,
+  SmmRequest: SmmRequestSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type RequestSchemaName = keyof typeof REQUEST_SCHEMAS;

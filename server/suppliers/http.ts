@@ -1,4 +1,4 @@
-// Outbound HTTP to suppliers: one form POST, bounded in time and size, only to public addresses
+// Outbound HTTP to suppliers (and customers' webhook endpoints): one POST, bounded in time and size, only to public addresses
 // (unless ALLOW_PRIVATE_NETWORK), and telling apart "never sent" from "maybe received": the
 // difference decides whether an order may be tried again (docs/protocols.md §4.1).
 import dns from 'node:dns';
@@ -166,6 +166,33 @@ export function postForm(
   fields: Record<string, string>,
   options: PostOptions,
 ): Promise<PostResult> {
+  return post(
+    rawUrl,
+    new URLSearchParams(fields).toString(),
+    {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Accept: 'application/json, text/plain;q=0.9, */*;q=0.5',
+    },
+    options,
+  );
+}
+
+/** POSTs a JSON body as it is (its exact bytes may be signed) with extra headers. */
+export function postJson(
+  rawUrl: string,
+  body: string,
+  headers: Record<string, string>,
+  options: PostOptions,
+): Promise<PostResult> {
+  return post(rawUrl, body, { 'Content-Type': 'application/json', ...headers }, options);
+}
+
+function post(
+  rawUrl: string,
+  body: string,
+  headers: Record<string, string>,
+  options: PostOptions,
+): Promise<PostResult> {
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
   const checked = checkSupplierUrl(rawUrl);
@@ -179,7 +206,6 @@ export function postForm(
       ms: 0,
     });
   }
-  const body = new URLSearchParams(fields).toString();
   const transport = url.protocol === 'https:' ? https : http;
 
   return new Promise<PostResult>((resolve) => {
@@ -198,9 +224,8 @@ export function postForm(
     const req = transport.request(url, {
       method: 'POST',
       headers: {
-        'Content-Type': 'application/x-www-form-urlencoded',
+        ...headers,
         'Content-Length': Buffer.byteLength(body),
-        Accept: 'application/json, text/plain;q=0.9, */*;q=0.5',
         'User-Agent': options.userAgent ?? 'Cometa',
       },
       ...(options.keepAlive

@@ -30,6 +30,8 @@ export function isCategorySlug(value: string): value is CategorySlug {
 /** A service as verified customers see it (GET /api/services). */
 export const ServiceDtoSchema = z.strictObject({
   id: z.uuid(),
+  /** Stable number: SERVICEID (DHRU) and `service` (SMM) in the reseller APIs. */
+  number: z.number().int(),
   category: CategorySlugSchema,
   name: z.string(),
   description: z.string(),

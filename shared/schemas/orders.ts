@@ -24,6 +24,15 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 
+export const ORDER_SOURCES = ['web', 'api', 'dhru', 'smm'] as const;
+export type OrderSourceName = (typeof ORDER_SOURCES)[number];
+export const ORDER_SOURCE_LABELS: Record<OrderSourceName, string> = {
+  web: 'Web',
+  api: 'API',
+  dhru: 'API DHRU',
+  smm: 'API SMM',
+};
+
 export const PlaceOrderSchema = z.object({
   serviceId: z.string({ error: 'Elige un servicio.' }).min(1, 'Elige un servicio.'),
   quantity: z
@@ -86,6 +95,9 @@ export const OrderDtoSchema = z.strictObject({
   result: z.string().nullable(),
   rejectReason: z.string().nullable(),
   cancellable: z.boolean(),
+  /** Where it was placed: web, api (REST with a key), dhru or smm (those protocols' APIs). */
+  source: z.enum(ORDER_SOURCES),
+  sourceLabel: z.string(),
   createdAt: DateTimeSchema,
   updatedAt: DateTimeSchema,
   /** Only on the detail (GET /api/orders/:id). */

@@ -21,6 +21,8 @@ export const service = pgTable(
   'service',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Stable number: the service's id in the DHRU (SERVICEID) and SMM (`service`) APIs. */
+    number: bigserial('number', { mode: 'number' }).notNull(),
     category: text('category').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull(),
@@ -45,6 +47,7 @@ export const service = pgTable(
   },
   (t) => [
     index('service_category_idx').on(t.category, t.active, t.sortOrder),
+    uniqueIndex('service_number_uq').on(t.number),
     check('service_price_positive', sql`${t.price} > 0`),
     check('service_markup_valid', sql`${t.markupBp} IS NULL OR ${t.markupBp} >= 0`),
     check('service_unit_valid', sql`${t.unit} IN ('order', '1000')`),
@@ -92,6 +95,8 @@ export const order = pgTable(
     supplierRef: text('supplier_ref'),
     /** Units the supplier did not deliver (partial orders), clamped to [0, quantity]. */
     remains: integer('remains'),
+    /** Where it was placed: the web app, the REST API (a key), or a DHRU or SMM client. */
+    source: text('source').notNull().default('web'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -107,6 +112,7 @@ export const order = pgTable(
     index('order_identifier_idx').on(t.identifier),
     check('order_price_positive', sql`${t.price} > 0`),
     check('order_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_source_valid', sql`${t.source} IN ('web', 'api', 'dhru', 'smm')`),
     check(
       'order_status_valid',
       sql`${t.status} IN ('pending', 'processing', 'completed', 'rejected', 'cancelled', 'partial')`,

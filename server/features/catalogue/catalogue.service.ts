@@ -33,6 +33,7 @@ export function toServiceDto(row: ServiceRow): ServiceDto {
   const unit = row.unit === '1000' ? '1000' : 'order';
   return {
     id: row.id,
+    number: row.number,
     category: row.category as CategorySlug,
     name: row.name,
     description: row.description,

@@ -8,7 +8,8 @@ import {
 import type { Db } from '../../db/client';
 import { order } from '../../db/schema/catalogue';
 import { AppError } from '../../lib/errors';
-import { completeOrder, type OrderRow } from './orders.service';
+import type { OrderRow } from './order-dto';
+import { completeOrder } from './orders.service';
 
 const IN_FLIGHT = new Set(['pending', 'processing']);
 

@@ -7,7 +7,7 @@ import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mail';
 import { mailAfterCommit } from '../../lib/notify';
 import { orderCompletedEmail, orderPartialEmail, orderRejectedEmail } from './orders.emails';
-import type { OrderRow } from './orders.service';
+import type { OrderRow } from './order-dto';
 
 /** Tells the customer their order finished, once the change has committed. */
 export function notifyCustomer(

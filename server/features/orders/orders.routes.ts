@@ -126,7 +126,14 @@ export const ordersRoutes = [
     ],
     handler: async ({ c, deps, user, body }) => {
       const key = idempotencyKey(c);
-      const result = await placeOrder(deps.db, user.id, body, key, deps.jobs);
+      const result = await placeOrder(
+        deps.db,
+        user.id,
+        body,
+        key,
+        deps.jobs,
+        user.apiKeyId ? 'api' : 'web',
+      );
       if (result.replayed) c.header('Idempotent-Replayed', 'true');
       return c.json(result.order, result.replayed ? 200 : 201);
     },
@@ -148,7 +155,16 @@ export const ordersRoutes = [
     ],
     errors: ['NOT_FOUND'],
     handler: async ({ c, deps, user, body }) =>
-      c.json(await placeBulkOrder(deps.db, user.id, body, BULK_MAX_LINES, deps.jobs)),
+      c.json(
+        await placeBulkOrder(
+          deps.db,
+          user.id,
+          body,
+          BULK_MAX_LINES,
+          deps.jobs,
+          user.apiKeyId ? 'api' : 'web',
+        ),
+      ),
   }),
   defineRoute({
     method: 'get',

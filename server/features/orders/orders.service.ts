@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
-import type { CategorySlug } from '../../../shared/categories';
 import { validateOrderFields } from '../../../shared/fields';
 import { chargeCents, formatAmount, formatUsd, partialRefundCents } from '../../../shared/money';
 import {
-  ORDER_STATUS_LABELS,
   type OrderDto,
   type OrderEventDto,
   type OrderStatus,
@@ -16,10 +14,14 @@ import type { JobQueue } from '../../jobs/queue';
 import { AppError } from '../../lib/errors';
 import { customerAccounts, systemAccount, transfer } from '../ledger/ledger.service';
 import { enqueueDispatchIfRouted } from '../suppliers/enqueue';
+import { queueOrderUpdate } from '../webhooks/enqueue';
+import { toOrderDto, type OrderRow } from './order-dto';
 
-export type OrderRow = typeof order.$inferSelect;
 type ServiceRow = typeof service.$inferSelect;
 export type Actor = { id: string | null; role: 'customer' | 'admin' | 'system' };
+
+/** Where an order was placed: the web app, the REST API with a key, a DHRU or SMM client. */
+export type OrderSource = 'web' | 'api' | 'dhru' | 'smm';
 
 /** The actor of changes the server makes by itself (supplier answers, price sync). */
 export const SYSTEM: Actor = { id: null, role: 'system' };
@@ -42,28 +44,6 @@ function isRealInstant(at: string): boolean {
   const back = new Date(millis).toISOString();
   const year = Number(at.slice(0, 4));
   return back.slice(0, 19) === at.slice(0, 19) && year >= 2000 && year <= 9999;
-}
-
-export function toOrderDto(row: OrderRow, events?: OrderEventDto[]): OrderDto {
-  const status = row.status as OrderStatus;
-  return {
-    id: row.id,
-    number: row.number,
-    serviceId: row.serviceId,
-    serviceName: row.serviceName,
-    category: row.category as CategorySlug,
-    quantity: row.quantity,
-    fields: row.fields,
-    price: formatAmount(row.price),
-    status,
-    statusLabel: ORDER_STATUS_LABELS[status],
-    result: row.result,
-    rejectReason: row.rejectReason,
-    cancellable: status === 'pending' && row.supplierRef === null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    ...(events ? { events } : {}),
-  };
 }
 
 async function activeService(db: Db | Tx, serviceId: string): Promise<ServiceRow> {
@@ -129,6 +109,8 @@ async function addEvent(
   await tx
     .insert(orderEvent)
     .values({ orderId, status, note, actorId: actor.id, actorRole: actor.role });
+  // The customer's webhooks hear of every status change, in the same transaction.
+  await queueOrderUpdate(tx, orderId);
 }
 
 /**
@@ -143,6 +125,7 @@ async function insertAndHold(
   prepared: PreparedOrder,
   idempotencyKey: string | null,
   jobs: JobQueue | null,
+  source: OrderSource,
 ): Promise<{ row: OrderRow; replayed: boolean; routed: boolean }> {
   const inflightKey =
     !svc.allowRecheck && prepared.identifier ? `${userId}:${svc.id}:${prepared.identifier}` : null;
@@ -160,6 +143,7 @@ async function insertAndHold(
       price: prepared.price,
       idempotencyKey,
       requestHash: prepared.hash,
+      source,
     })
     .onConflictDoNothing()
     .returning();
@@ -211,11 +195,12 @@ export async function placeOrder(
   input: { serviceId: string; quantity?: number | undefined; fields: Record<string, unknown> },
   idempotencyKey: string | null,
   jobs: JobQueue | null = null,
+  source: OrderSource = 'web',
 ): Promise<{ order: OrderDto; replayed: boolean }> {
   const svc = await activeService(db, input.serviceId);
   const prepared = prepare(svc, input.quantity, input.fields);
   const result = await db.transaction((tx) =>
-    insertAndHold(tx, userId, svc, prepared, idempotencyKey, jobs),
+    insertAndHold(tx, userId, svc, prepared, idempotencyKey, jobs, source),
   );
   if (result.routed) jobs?.wake('supplier-dispatch');
   return { order: toOrderDto(result.row), replayed: result.replayed };
@@ -228,6 +213,7 @@ export async function placeBulkOrder(
   input: { serviceId: string; imeis: string | string[]; fields: Record<string, unknown> },
   maxLines: number,
   jobs: JobQueue | null = null,
+  source: OrderSource = 'web',
 ) {
   const svc = await activeService(db, input.serviceId);
   const imeiField = svc.fields.find((f) => f.type === 'imei');
@@ -281,7 +267,7 @@ export async function placeBulkOrder(
   for (const v of valid) {
     try {
       const placed = await db.transaction((tx) =>
-        insertAndHold(tx, userId, svc, v.prepared, null, jobs),
+        insertAndHold(tx, userId, svc, v.prepared, null, jobs, source),
       );
       routed ||= placed.routed;
       charged += placed.row.price;

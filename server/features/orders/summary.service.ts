@@ -3,7 +3,7 @@ import { formatAmount } from '../../../shared/money';
 import { ORDER_STATUSES, type OrderStatus } from '../../../shared/schemas/orders';
 import { queryRows, type Db } from '../../db/client';
 import { order } from '../../db/schema/catalogue';
-import { toOrderDto } from './orders.service';
+import { toOrderDto } from './order-dto';
 
 export type DailySpend = { date: string; amount: string };
 

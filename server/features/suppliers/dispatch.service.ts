@@ -13,7 +13,8 @@ import { AppError } from '../../lib/errors';
 import type { CallOutcome } from '../../suppliers/types';
 import { recordAudit } from '../audit/audit.service';
 import { notifyCustomer } from '../orders/orders.notify';
-import { rejectOrderTx, startProcessingTx, SYSTEM, type OrderRow } from '../orders/orders.service';
+import type { OrderRow } from '../orders/order-dto';
+import { rejectOrderTx, startProcessingTx, SYSTEM } from '../orders/orders.service';
 import { adapterOfRow, logExchanges, type SupplierRow } from './connection';
 import { recordHealth, routeCostCents, type SupplierDeps } from './suppliers.service';
 

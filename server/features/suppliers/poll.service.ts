@@ -6,13 +6,8 @@ import { clipText } from '../../../shared/text';
 import { orderDispatch, supplier } from '../../db/schema/suppliers';
 import type { RemoteStatus } from '../../suppliers/types';
 import { notifyCustomer } from '../orders/orders.notify';
-import {
-  completeOrderTx,
-  partialOrderTx,
-  rejectOrderTx,
-  SYSTEM,
-  type OrderRow,
-} from '../orders/orders.service';
+import { completeOrderTx, partialOrderTx, rejectOrderTx, SYSTEM } from '../orders/orders.service';
+import type { OrderRow } from '../orders/order-dto';
 import { adapterOfRow, logExchanges, type SupplierRow } from './connection';
 import { failureMessage, recordHealth, type SupplierDeps } from './suppliers.service';
 

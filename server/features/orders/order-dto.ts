@@ -1,0 +1,41 @@
+// An order as customers (and their webhooks) see it: never the supplier, its reference or cost.
+import type { CategorySlug } from '../../../shared/categories';
+import { formatAmount } from '../../../shared/money';
+import {
+  ORDER_SOURCE_LABELS,
+  ORDER_SOURCES,
+  ORDER_STATUS_LABELS,
+  type OrderSourceName,
+  type OrderDto,
+  type OrderEventDto,
+  type OrderStatus,
+} from '../../../shared/schemas/orders';
+import type { order } from '../../db/schema/catalogue';
+
+export type OrderRow = typeof order.$inferSelect;
+
+export function toOrderDto(row: OrderRow, events?: OrderEventDto[]): OrderDto {
+  const status = row.status as OrderStatus;
+  return {
+    id: row.id,
+    number: row.number,
+    serviceId: row.serviceId,
+    serviceName: row.serviceName,
+    category: row.category as CategorySlug,
+    quantity: row.quantity,
+    fields: row.fields,
+    price: formatAmount(row.price),
+    status,
+    statusLabel: ORDER_STATUS_LABELS[status],
+    result: row.result,
+    rejectReason: row.rejectReason,
+    cancellable: status === 'pending' && row.supplierRef === null,
+    source: ORDER_SOURCES.includes(row.source as OrderSourceName)
+      ? (row.source as OrderSourceName)
+      : 'web',
+    sourceLabel: ORDER_SOURCE_LABELS[row.source as OrderSourceName] ?? 'Web',
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    ...(events ? { events } : {}),
+  };
+}
