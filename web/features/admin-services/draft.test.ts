@@ -23,6 +23,7 @@ function field(patch: Partial<FieldDraft>): FieldDraft {
 
 const SERVICE: AdminService = {
   id: 's1',
+  number: 7,
   category: 'social',
   name: 'Seguidores de Instagram',
   description: 'Seguidores reales.',

@@ -21,6 +21,7 @@ const SUR = { id: '22222222-2222-4222-8222-222222222222', name: 'Sur', state: 'f
 
 const SERVICE: AdminService = {
   id: 's1',
+  number: 3,
   category: 'IMEI',
   name: 'Consulta de operador',
   description: 'Operador y bloqueo.',
