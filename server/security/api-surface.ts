@@ -3,8 +3,10 @@ import { randomUUID } from 'node:crypto';
 // (built from API_ROUTES, as the app serves it), a minimal body for each request schema, raw
 // requests (any body, any Content-Type, percent-encoded paths as given) and the fixtures: two
 // verified customers, an unverified one, an admin, and resources that belong to the first customer.
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ApiErrorBodySchema } from '../../shared/error-codes';
+import { webhookDelivery } from '../db/schema/reseller';
 import { supplier } from '../db/schema/suppliers';
 import { keyContext, secretBox } from '../features/suppliers/connection';
 import { service } from '../db/schema/catalogue';
@@ -242,7 +244,16 @@ export type Customer = { client: TestClient; email: string; id: string };
 
 /** Resource ids a path parameter can take. */
 export type FixtureId =
-  'order' | 'topup' | 'service' | 'method' | 'voucherBatch' | 'customerA' | 'supplier';
+  | 'order'
+  | 'topup'
+  | 'service'
+  | 'method'
+  | 'voucherBatch'
+  | 'customerA'
+  | 'supplier'
+  | 'apiKey'
+  | 'webhookEndpoint'
+  | 'webhookDelivery';
 
 export type Fixtures = {
   admin: Customer;
@@ -308,6 +319,20 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     201,
     'fund customer A',
   );
+  // Customer A's own API key and webhook destination (a public address nothing will reach: no
+  // worker runs here), created before the order so the order queues a delivery to it.
+  const key = await expectJson<{ id: string }>(
+    await customerA.client.post('/api/keys', { name: 'Clave de Alicia' }),
+    201,
+    'api key of customer A',
+  );
+  const endpoint = await expectJson<{ id: string }>(
+    await customerA.client.post('/api/webhook-endpoints', {
+      url: 'https://avisos-alicia.example.com/cometa',
+    }),
+    201,
+    'webhook endpoint of customer A',
+  );
   const order = await expectJson<{ id: string }>(
     await customerA.client.post('/api/orders', {
       serviceId,
@@ -353,6 +378,11 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     apiKeySealed: secretBox(t.env).seal('KEY-SEGURIDAD-0001', keyContext(supplierId)),
     apiKeyHint: '••••0001',
   });
+  const [delivery] = await t.database.db
+    .select({ id: webhookDelivery.id })
+    .from(webhookDelivery)
+    .where(eq(webhookDelivery.endpointId, endpoint.id));
+  if (!delivery) throw new Error('no webhook delivery for the order of customer A');
   const batch = await expectJson<{ batch: { id: string } }>(
     await admin.client.post('/api/admin/vouchers', { amount: '1.00', count: 1 }),
     201,
@@ -372,6 +402,9 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
       voucherBatch: batch.batch.id,
       customerA: customerA.id,
       supplier: supplierId,
+      apiKey: key.id,
+      webhookEndpoint: endpoint.id,
+      webhookDelivery: delivery.id,
     },
     privateMarkers: [
       customerA.email,

@@ -105,6 +105,27 @@ const EXPECTED: Record<string, Expected> = {
   updateMe: { access: 'customer', roles: CUSTOMER },
   // Contact (a session is read when sent)
   sendContactMessage: { access: 'optional', roles: OPEN },
+  // API keys and webhooks
+  createApiKey: { access: 'customer', roles: CUSTOMER },
+  listApiKeys: { access: 'customer', roles: CUSTOMER_OK },
+  revokeApiKey: { access: 'customer', roles: OWNED_BY_A, path: { id: 'apiKey' } },
+  createWebhookEndpoint: { access: 'customer', roles: CUSTOMER },
+  listWebhookEndpoints: { access: 'customer', roles: CUSTOMER_OK },
+  deleteWebhookEndpoint: { access: 'customer', roles: OWNED_BY_A, path: { id: 'webhookEndpoint' } },
+  enableWebhookEndpoint: { access: 'customer', roles: OWNED_BY_A, path: { id: 'webhookEndpoint' } },
+  listWebhookDeliveries: {
+    access: 'customer',
+    roles: OWNED_BY_A,
+    path: { id: 'webhookEndpoint' },
+  },
+  resendWebhookDelivery: {
+    access: 'customer',
+    roles: OWNED_BY_A,
+    path: { id: 'webhookEndpoint', deliveryId: 'webhookDelivery' },
+  },
+  // The reseller protocols authenticate with a key in the form and answer in their own format.
+  dhruFusionApi: { access: 'protocol', roles: OPEN_OK },
+  smmPanelApi: { access: 'protocol', roles: OPEN_OK },
   // Wallet
   getWallet: { access: 'customer', roles: CUSTOMER_OK },
   listWalletMovements: { access: 'customer', roles: CUSTOMER_OK },

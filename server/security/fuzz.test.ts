@@ -262,6 +262,9 @@ function fixtureFor(path: string): FixtureId | null {
   if (path.startsWith('/api/admin/funds/methods/')) return 'method';
   if (path.startsWith('/api/admin/vouchers/')) return 'voucherBatch';
   if (path.startsWith('/api/admin/users/')) return 'customerA';
+  if (path.startsWith('/api/admin/suppliers/')) return 'supplier';
+  if (path.startsWith('/api/keys/')) return 'apiKey';
+  if (path.startsWith('/api/webhook-endpoints/')) return 'webhookEndpoint';
   return null;
 }
 
