@@ -188,7 +188,8 @@ describe.each(dbTargets())('webhooks on %s', (target) => {
       expect(e.headers['content-type']).toBe('application/json');
       expect(verify(s.endpoint.secret, e.headers['cometa-signature'], e.body)).toBe(true);
       expect(verify('whsec_wrong', e.headers['cometa-signature'], e.body)).toBe(false);
-      expect(e.event).toMatchObject({ type: 'order.updated', id: expect.stringMatching(/^evt_/) });
+      expect(e.event.type).toBe('order.updated');
+      expect(e.event.id).toMatch(/^evt_/);
       expect(e.headers['cometa-event-id']).toBe(e.event.id);
     }
     expect(events[2]?.event.data).toMatchObject({ id: o.id, number: o.number, result: 'Limpio' });
