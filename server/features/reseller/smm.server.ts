@@ -83,7 +83,7 @@ function statusOf(row: OrderRow): Record<string, string> {
 }
 
 /** A refusal of placeOrder in the words SMM clients recognise. */
-function refusal(err: AppError, svc: ServiceRow, linkKey: string): string {
+function refusal(err: AppError, linkKey: string): string {
   switch (err.code) {
     case 'INSUFFICIENT_FUNDS':
       return 'Not enough funds on balance';
@@ -94,13 +94,7 @@ function refusal(err: AppError, svc: ServiceRow, linkKey: string): string {
     case 'VALIDATION_FAILED': {
       const fields = err.fields ?? {};
       if (fields[linkKey]) return 'Incorrect link';
-      if (fields.quantity) {
-        const min = svc.minQuantity ?? 1;
-        const max = svc.maxQuantity ?? min;
-        return /entre/.test(fields.quantity) || fields.quantity.includes(String(max))
-          ? `Quantity must be between ${min} and ${max}`
-          : 'Incorrect quantity';
-      }
+      if (fields.quantity) return 'Incorrect quantity';
       return `Incorrect request: ${Object.values(fields)[0] ?? err.message}`;
     }
     default:
@@ -184,7 +178,7 @@ export async function handleSmm(c: Context<AppEnv>, deps: RouteDeps): Promise<Re
           );
           return ok(c, { order: placed.order.number });
         } catch (err) {
-          if (err instanceof AppError) return fail(c, refusal(err, svc, sold.linkKey));
+          if (err instanceof AppError) return fail(c, refusal(err, sold.linkKey));
           throw err;
         }
       }
