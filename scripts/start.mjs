@@ -11,7 +11,7 @@ const built =
   readFileSync(stamp, 'utf8') === appName;
 if (!built) {
   console.log(`Building the web app for "${appName}"…`);
-  execSync('npx react-router build', { stdio: 'inherit' });
+  execSync('npm run --silent build', { stdio: 'inherit' });
   writeFileSync(stamp, appName);
 }
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { stdio: 'inherit' });

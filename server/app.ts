@@ -15,6 +15,7 @@ import { trustedOrigins, type Auth } from './lib/auth';
 import { sameOriginGuard } from './lib/same-origin';
 import { authHttpHandler } from './lib/auth-http';
 import { clientIp } from './lib/client-ip';
+import { compression } from './lib/compression';
 import { errorHandler } from './lib/error-handler';
 import type { AppEnv } from './lib/http';
 import type { Logger } from './lib/logger';
@@ -97,6 +98,9 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  // Text answers (API JSON, CSV, pages) compressed on the fly; built assets are precompressed.
+  app.use(compression());
+
   app.onError(errorHandler);
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
@@ -159,10 +163,12 @@ export function createApp(deps: AppDeps) {
       '/assets/*',
       serveStatic({
         root: web.root,
+        // The .br / .gz files written next to each asset at build time.
+        precompressed: true,
         onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
       }),
     );
-    const buildFiles = serveStatic<AppEnv>({ root: web.root });
+    const buildFiles = serveStatic<AppEnv>({ root: web.root, precompressed: true });
     app.use(async (c, next) => {
       // Other files of the build (favicon, robots.txt…), never the HTML: pages go through web.page().
       if (c.req.path.endsWith('.html') || !/\.[a-z0-9]+$/i.test(c.req.path)) return next();
