@@ -11,7 +11,8 @@ const gzip = promisify(zlib.gzip);
 /** Smaller bodies are sent as they are: compression would cost more than it saves. */
 export const MIN_COMPRESSED_BYTES = 1024;
 
-const COMPRESSIBLE = /^(?:text\/|application\/(?:json|javascript|xml|[\w.+-]+\+(?:json|xml))|image\/svg\+xml)/i;
+const COMPRESSIBLE =
+  /^(?:text\/|application\/(?:json|javascript|xml|[\w.+-]+\+(?:json|xml))|image\/svg\+xml)/i;
 
 export type Encoding = 'br' | 'gzip';
 
@@ -66,7 +67,8 @@ export function compression(): MiddlewareHandler {
     const body = new Uint8Array(await res.arrayBuffer());
     const small = body.byteLength < MIN_COMPRESSED_BYTES;
     const headers = new Headers(res.headers);
-    const out = small ? body : await compressBody(body, encoding);
+    // zlib answers a Buffer over a plain ArrayBuffer.
+    const out = small ? body : ((await compressBody(body, encoding)) as Uint8Array<ArrayBuffer>);
     if (!small) headers.set('Content-Encoding', encoding);
     headers.set('Content-Length', String(out.byteLength));
     // Replaced whole: Hono would otherwise copy the old headers (its length) onto the new one.

@@ -38,7 +38,9 @@ describe('the compression middleware', () => {
 
     const gz = await app.request('/big', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
-    expect(JSON.parse(zlib.gunzipSync(Buffer.from(await gz.arrayBuffer())).toString())).toEqual(big);
+    expect(JSON.parse(zlib.gunzipSync(Buffer.from(await gz.arrayBuffer())).toString())).toEqual(
+      big,
+    );
   });
 
   it('leaves small bodies, clients that take no encoding and binary files alone', async () => {

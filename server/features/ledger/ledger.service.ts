@@ -46,6 +46,14 @@ export async function customerAccounts(
   tx: Db | Tx,
   userId: string,
 ): Promise<{ available: string; held: string }> {
+  // They exist after the first movement: read first, create only when missing.
+  const existing = await tx
+    .select({ id: ledgerAccount.id, kind: ledgerAccount.kind })
+    .from(ledgerAccount)
+    .where(eq(ledgerAccount.userId, userId));
+  const availableId = existing.find((r) => r.kind === 'available')?.id;
+  const heldId = existing.find((r) => r.kind === 'held')?.id;
+  if (availableId && heldId) return { available: availableId, held: heldId };
   await tx
     .insert(ledgerAccount)
     .values([

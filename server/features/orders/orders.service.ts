@@ -13,11 +13,12 @@ import { orderDispatch } from '../../db/schema/suppliers';
 import type { JobQueue } from '../../jobs/queue';
 import { AppError } from '../../lib/errors';
 import { customerAccounts, systemAccount, transfer } from '../ledger/ledger.service';
-import { enqueueDispatchIfRouted } from '../suppliers/enqueue';
+import { enqueueDispatch } from '../suppliers/enqueue';
 import { queueOrderUpdate } from '../webhooks/enqueue';
 import { toOrderDto, type OrderRow } from './order-dto';
 
-type ServiceRow = typeof service.$inferSelect;
+/** A service being ordered, with whether it is bought from suppliers (it has routes). */
+type ServiceRow = typeof service.$inferSelect & { routed: boolean };
 export type Actor = { id: string | null; role: 'customer' | 'admin' | 'system' };
 
 /** Where an order was placed: the web app, the REST API with a key, a DHRU or SMM client. */
@@ -50,7 +51,11 @@ async function activeService(db: Db | Tx, serviceId: string): Promise<ServiceRow
   if (!UUID.test(serviceId))
     throw new AppError('NOT_FOUND', 'El servicio no existe o no está disponible.');
   const [row] = await db
-    .select()
+    .select({
+      ...getTableColumns(service),
+      // Written out: Drizzle leaves columns unqualified in a one-table select.
+      routed: sql<boolean>`EXISTS (SELECT 1 FROM service_route r WHERE r.service_id = "service"."id")`,
+    })
     .from(service)
     .where(and(eq(service.id, serviceId), eq(service.active, true)));
   if (!row) throw new AppError('NOT_FOUND', 'El servicio no existe o no está disponible.');
@@ -101,16 +106,16 @@ function prepare(
 
 async function addEvent(
   tx: Tx,
-  orderId: string,
+  row: Pick<OrderRow, 'id' | 'userId'>,
   status: OrderStatus,
   actor: Actor,
   note: string | null = null,
 ) {
   await tx
     .insert(orderEvent)
-    .values({ orderId, status, note, actorId: actor.id, actorRole: actor.role });
+    .values({ orderId: row.id, status, note, actorId: actor.id, actorRole: actor.role });
   // The customer's webhooks hear of every status change, in the same transaction.
-  await queueOrderUpdate(tx, orderId);
+  await queueOrderUpdate(tx, row.id, row.userId);
 }
 
 /**
@@ -174,10 +179,10 @@ async function insertAndHold(
     description: `Orden #${inserted.number}: ${svc.name}`,
     actorId: userId,
   });
-  await addEvent(tx, inserted.id, 'pending', { id: userId, role: 'customer' });
+  await addEvent(tx, inserted, 'pending', { id: userId, role: 'customer' });
   // A service bought from suppliers: its forwarding is queued in this same transaction, so it
   // exists exactly when the money is held.
-  const routed = await enqueueDispatchIfRouted(tx, jobs, inserted.id, svc.id);
+  const routed = svc.routed && (await enqueueDispatch(tx, jobs, inserted.id));
   return { row: inserted, replayed: false, routed };
 }
 
@@ -377,7 +382,7 @@ export async function cancelOrder(db: Db, userId: string, orderId: string): Prom
     await settle(tx, row, 'release', { id: userId, role: 'customer' });
     await addEvent(
       tx,
-      row.id,
+      row,
       'cancelled',
       { id: userId, role: 'customer' },
       'Cancelada por el cliente; importe devuelto al saldo.',
@@ -404,7 +409,7 @@ export async function startProcessingTx(
   note: string | null = null,
 ): Promise<OrderRow | null> {
   const row = await transition(tx, orderId, ['pending'], { status: 'processing' });
-  if (row) await addEvent(tx, row.id, 'processing', actor, note);
+  if (row) await addEvent(tx, row, 'processing', actor, note);
   return row;
 }
 
@@ -421,7 +426,7 @@ export async function completeOrderTx(
   });
   if (!row) return null;
   await settle(tx, row, 'capture', actor);
-  await addEvent(tx, row.id, 'completed', actor);
+  await addEvent(tx, row, 'completed', actor);
   await closeDispatch(tx, row.id);
   return row;
 }
@@ -439,7 +444,7 @@ export async function rejectOrderTx(
   });
   if (!row) return null;
   await settle(tx, row, 'release', actor);
-  await addEvent(tx, row.id, 'rejected', actor, reason);
+  await addEvent(tx, row, 'rejected', actor, reason);
   await closeDispatch(tx, row.id);
   return row;
 }
@@ -475,7 +480,7 @@ export async function partialOrderTx(
   if (!row) return null;
   await settle(tx, row, 'release', actor, refund);
   await settle(tx, row, 'capture', actor, row.price - refund);
-  await addEvent(tx, row.id, 'partial', actor, note);
+  await addEvent(tx, row, 'partial', actor, note);
   await closeDispatch(tx, row.id);
   return row;
 }

@@ -12,20 +12,21 @@ export const GIVE_UP_AFTER_SECONDS = 3 * 24 * 3600;
  * Called in the transaction that changes an order's status: one delivery (and its job) per
  * active endpoint of the order's owner, with the order as the customer sees it.
  */
-export async function queueOrderUpdate(tx: Tx, orderId: string): Promise<void> {
-  const [row] = await tx.select().from(order).where(eq(order.id, orderId));
-  if (!row) return;
+export async function queueOrderUpdate(tx: Tx, orderId: string, userId: string): Promise<void> {
+  // Most customers have no endpoint: one indexed look-up, and the order is read only if needed.
   const endpoints = await tx
     .select({ id: webhookEndpoint.id })
     .from(webhookEndpoint)
     .where(
       and(
-        eq(webhookEndpoint.userId, row.userId),
+        eq(webhookEndpoint.userId, userId),
         eq(webhookEndpoint.state, 'active'),
         isNull(webhookEndpoint.deletedAt),
       ),
     );
   if (endpoints.length === 0) return;
+  const [row] = await tx.select().from(order).where(eq(order.id, orderId));
+  if (!row) return;
   const eventId = `evt_${crypto.randomUUID()}`;
   const body = JSON.stringify({
     id: eventId,
