@@ -58,12 +58,21 @@ export async function ensureAdmin(deps: {
   return { created: true, email: DEFAULT_ADMIN_EMAIL, password };
 }
 
+/**
+ * Creates the admin. Instances starting together may race to create the same account: the one
+ * that loses finds it created and only makes sure it is a verified admin.
+ */
 async function createAdmin(db: Db, auth: Auth, email: string, password: string) {
-  const created = await auth.api.createUser({
-    body: { email, password, name: 'Administrador', role: 'admin' },
-  });
-  await db
-    .update(user)
-    .set({ emailVerified: true, role: 'admin' })
-    .where(eq(user.id, created.user.id));
+  let id: string;
+  try {
+    const created = await auth.api.createUser({
+      body: { email, password, name: 'Administrador', role: 'admin' },
+    });
+    id = created.user.id;
+  } catch (err) {
+    const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    if (!existing) throw err;
+    id = existing.id;
+  }
+  await db.update(user).set({ emailVerified: true, role: 'admin' }).where(eq(user.id, id));
 }
