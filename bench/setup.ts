@@ -1,5 +1,6 @@
 // Shared set-up of the benchmarks: a fresh PostgreSQL database, the real app listening on
 // 127.0.0.1, and customers signed in over HTTP.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -18,6 +19,12 @@ import { createMailer } from '../server/lib/mail';
 import { createMetrics } from '../server/lib/metrics';
 import { createJobQueue } from '../server/jobs/queue';
 import { loadWebAssets } from '../server/lib/web-assets';
+import {
+  customerAccounts,
+  systemAccount,
+  transfer,
+} from '../server/features/ledger/ledger.service';
+import { imeiFor } from '../tests/setup/imei';
 
 export const BASE_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -138,4 +145,178 @@ export function percentile(sorted: number[], p: number): number {
 
 export function fmt(ms: number): string {
   return `${ms.toFixed(1)} ms`;
+}
+
+export interface Customer {
+  id: string;
+  email: string;
+  cookie: string;
+}
+
+/** `count` verified, signed-in customers with USD 100,000 of Saldo each. */
+export async function fundedCustomers(
+  origin: string,
+  database: Database,
+  count: number,
+): Promise<Customer[]> {
+  const customers: Customer[] = [];
+  for (let i = 0; i < count; i++) {
+    const email = `bench${i}@example.com`;
+    const cookie = await signInCustomer(origin, database, email, 'Bench-Clave-2026!');
+    const me = (await (
+      await fetch(`${origin}/api/me`, { headers: { Cookie: cookie } })
+    ).json()) as { id: string };
+    await database.db.transaction(async (tx) => {
+      const a = await customerAccounts(tx, me.id);
+      await transfer(tx, {
+        from: await systemAccount(tx, 'adjustments'),
+        to: a.available,
+        amount: 10_000_000n,
+        kind: 'adjustment_credit',
+        reference: { type: 'bench', id: me.id },
+        idempotencyKey: `bench:${me.id}`,
+        description: 'Saldo de benchmark',
+      });
+    });
+    customers.push({ id: me.id, email, cookie });
+  }
+  return customers;
+}
+
+export interface LevelResult {
+  level: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+/**
+ * Runs `total` calls of `call(worker)` at each concurrency level (worker w always acts for the
+ * same customer), printing and returning throughput and latency percentiles.
+ */
+export async function runLevels(
+  levels: number[],
+  total: number,
+  call: (worker: number) => Promise<void>,
+): Promise<LevelResult[]> {
+  const results: LevelResult[] = [];
+  for (const level of levels) {
+    const latencies: number[] = [];
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: level }, async (_, w) => {
+        while (next < total) {
+          next += 1;
+          const t0 = performance.now();
+          await call(w);
+          latencies.push(performance.now() - t0);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    const result = {
+      level,
+      perSecond: total / seconds,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+    };
+    results.push(result);
+    console.log(
+      `  ${String(level).padStart(2)} concurrent: ${result.perSecond.toFixed(0).padStart(5)} orders/s   p50 ${fmt(result.p50)}   p99 ${fmt(result.p99)}`,
+    );
+  }
+  return results;
+}
+
+/**
+ * The same writes as one order, straight to PostgreSQL: order row, account locks, guarded
+ * debit, credit, transfer, two entries, event. Closes `database` first: PostgreSQL allows 100
+ * connections here, and the raw run opens as many as its highest level.
+ */
+export async function rawOrders(
+  database: Database,
+  url: string,
+  customers: Customer[],
+  serviceId: string,
+  levels: number[],
+  total: number,
+  serialStart: number,
+): Promise<LevelResult[]> {
+  const accounts = new Map<string, { available: string; held: string }>();
+  for (const c of customers) accounts.set(c.id, await customerAccounts(database.db, c.id));
+  await database.close();
+  const pool = new pg.Pool({ connectionString: url, max: Math.max(...levels) });
+  const clients = await Promise.all(
+    Array.from({ length: Math.max(...levels) }, () => pool.connect()),
+  );
+  let serial = serialStart;
+  console.log('\nRaw SQL, the same transaction without HTTP, auth or validation:');
+  try {
+    return await runLevels(levels, total, async (w) => {
+      const customer = customers[w]!;
+      const acc = accounts.get(customer.id)!;
+      const client = clients[w]!;
+      serial += 1;
+      await client.query('BEGIN');
+      const o = await client.query<{ id: string }>(
+        `INSERT INTO "order" (user_id, service_id, category, service_name, quantity, fields, identifier, price, idempotency_key, request_hash)
+         VALUES ($1, $2, 'IMEI', 'Consulta IMEI', 1, $3, $4, 1, $5, 'x') RETURNING id`,
+        [
+          customer.id,
+          serviceId,
+          JSON.stringify({ imei: imeiFor(serial) }),
+          imeiFor(serial),
+          randomUUID(),
+        ],
+      );
+      const orderId = o.rows[0]!.id;
+      const tr = await client.query<{ id: string }>(
+        `INSERT INTO ledger_transfer (kind, debit_account_id, credit_account_id, amount, reference_type, reference_id, idempotency_key, description)
+         VALUES ('order_hold', $1, $2, 1, 'order', $3, $4, 'bench') RETURNING id`,
+        [acc.available, acc.held, orderId, `order:${orderId}:hold`],
+      );
+      await client.query(
+        'SELECT id FROM ledger_account WHERE id IN ($1, $2) ORDER BY id FOR NO KEY UPDATE',
+        [acc.available, acc.held],
+      );
+      const d = await client.query<{ balance: string }>(
+        'UPDATE ledger_account SET balance = balance - 1 WHERE id = $1 AND balance >= 1 RETURNING balance',
+        [acc.available],
+      );
+      const cr = await client.query<{ balance: string }>(
+        'UPDATE ledger_account SET balance = balance + 1 WHERE id = $1 RETURNING balance',
+        [acc.held],
+      );
+      await client.query(
+        'INSERT INTO ledger_entry (transfer_id, account_id, amount, balance_after) VALUES ($1, $2, -1, $3), ($1, $4, 1, $5)',
+        [tr.rows[0]!.id, acc.available, d.rows[0]!.balance, acc.held, cr.rows[0]!.balance],
+      );
+      await client.query(
+        `INSERT INTO order_event (order_id, status, actor_id, actor_role) VALUES ($1, 'pending', $2, 'customer')`,
+        [orderId, customer.id],
+      );
+      await client.query('COMMIT');
+    });
+  } finally {
+    for (const c of clients) c.release();
+    await pool.end();
+  }
+}
+
+/** The goals of issue 11: throughput ≥ 0.5 × raw at 16 clients, p99 ≤ 2 × raw at 64. */
+export function printRatios(label: string, measured: LevelResult[], raw: LevelResult[]): void {
+  const at = (rs: LevelResult[], level: number) => rs.find((r) => r.level === level);
+  const m16 = at(measured, 16);
+  const r16 = at(raw, 16);
+  const m64 = at(measured, 64);
+  const r64 = at(raw, 64);
+  console.log(`\n${label} vs raw SQL:`);
+  if (m16 && r16) {
+    console.log(
+      `  throughput at 16: ${(m16.perSecond / r16.perSecond).toFixed(2)} × raw (goal ≥ 0.50)`,
+    );
+  }
+  if (m64 && r64) console.log(`  p99 at 64: ${(m64.p99 / r64.p99).toFixed(2)} × raw (goal ≤ 2.00)`);
 }
