@@ -147,11 +147,11 @@ export function fmt(ms: number): string {
   return `${ms.toFixed(1)} ms`;
 }
 
-export interface Customer {
+export type Customer = {
   id: string;
   email: string;
   cookie: string;
-}
+};
 
 /** `count` verified, signed-in customers with USD 100,000 of Saldo each. */
 export async function fundedCustomers(
@@ -183,12 +183,12 @@ export async function fundedCustomers(
   return customers;
 }
 
-export interface LevelResult {
+export type LevelResult = {
   level: number;
   perSecond: number;
   p50: number;
   p99: number;
-}
+};
 
 /**
  * Runs `total` calls of `call(worker)` at each concurrency level (worker w always acts for the
