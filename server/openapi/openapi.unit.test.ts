@@ -106,7 +106,7 @@ describe('OpenAPI document', () => {
 
   it('documents sessions, idempotency keys and error codes where the routes use them', () => {
     const placeOrder = doc.paths['/api/orders']?.post;
-    expect(placeOrder?.security).toEqual([{ sessionCookie: [] }]);
+    expect(placeOrder?.security).toEqual([{ sessionCookie: [] }, { apiKeyBearer: [] }]);
     expect(placeOrder?.parameters?.map((p) => `${p.in}:${p.name}`)).toContain(
       'header:Idempotency-Key',
     );
