@@ -62,6 +62,9 @@ export default defineConfig({
       SUPPLIER_POLL_SECONDS: '1',
       SUPPLIER_TIMEOUT_SECONDS: '3',
       SUPPLIER_CONNECT_TIMEOUT_SECONDS: '2',
+      // The webhook journeys (tests/e2e/reseller.spec.ts) receive on loopback too: a failed
+      // delivery is tried again after 1 s instead of 30 s.
+      WEBHOOK_RETRY_BASE_SECONDS: '1',
     },
   },
 });

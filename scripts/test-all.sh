@@ -23,4 +23,6 @@ npx vitest run --project integration
 step "browser tests (Chromium)"
 node scripts/ensure-chromium.mjs
 npm run --silent build
+step "bundle budget (public pages)"
+node scripts/bundle-budget.mjs
 npx playwright test

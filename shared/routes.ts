@@ -56,9 +56,11 @@ function toRegExp(pattern: string): RegExp {
   return new RegExp(`^${source === '' ? '/' : source}/?$`);
 }
 
-const MATCHERS = ALL_PATTERNS.map(toRegExp);
+// Built on first use: the browser imports this module for PROTECTED_PATHS and never matches.
+let matchers: RegExp[] | undefined;
 
 /** True when a path is one of the app's routes (so the server answers 200, not 404). */
 export function isKnownPath(pathname: string): boolean {
-  return MATCHERS.some((re) => re.test(pathname));
+  matchers ??= ALL_PATTERNS.map(toRegExp);
+  return matchers.some((re) => re.test(pathname));
 }

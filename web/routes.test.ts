@@ -17,9 +17,13 @@ function paths(entries: RouteConfigEntry[], prefix = ''): string[] {
 describe('route table', () => {
   it('the web routes and the server list agree (so unknown paths get a real 404)', () => {
     const web = paths(routes).filter((p) => p !== '/*');
-    // One page serves the seven category paths.
+    // One page serves the seven category paths; the sections of /nosotros/:id have a page each.
     const expanded = web.flatMap((p) =>
-      p === '/placeorder/:category' ? CATEGORIES.map((c) => `/placeorder/${c.slug}`) : [p],
+      p === '/placeorder/:category'
+        ? CATEGORIES.map((c) => `/placeorder/${c.slug}`)
+        : /^\/nosotros\/\d+$/.test(p)
+          ? ['/nosotros/:id']
+          : [p],
     );
     expect(new Set(expanded)).toEqual(new Set(ALL_PATTERNS));
   });

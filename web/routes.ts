@@ -4,7 +4,12 @@ import { index, layout, route, type RouteConfig } from '@react-router/dev/routes
 // web/routes.test.ts checks both lists agree.
 export default [
   index('routes/public/home.tsx'),
-  route('nosotros/:id', 'routes/public/nosotros.tsx'),
+  // /nosotros/:id: a route per section, so each page loads only its own text.
+  route('nosotros/1', 'routes/public/nosotros/sobre-nosotros.tsx'),
+  route('nosotros/2', 'routes/public/nosotros/servicios.tsx'),
+  route('nosotros/3', 'routes/public/nosotros/como-trabajamos.tsx'),
+  route('nosotros/4', 'routes/public/nosotros/preguntas-frecuentes.tsx'),
+  route('nosotros/:id', 'routes/public/nosotros/no-existe.tsx'),
   route('contacto', 'routes/public/contacto.tsx'),
   route('terminosycondiciones', 'routes/public/terminos.tsx'),
   route('login', 'routes/auth/login.tsx'),

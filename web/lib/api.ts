@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { ERROR_MESSAGES } from '../../shared/error-codes';
+import type { z } from 'zod';
+import { ERROR_MESSAGES } from '../../shared/error-messages';
 import { apiTimeout } from './session-timing';
 
 /** An API answer other than 2xx, or a network failure (`code` NETWORK / TIMEOUT). */
@@ -78,19 +78,31 @@ export type ApiInit = {
 };
 
 /** The parts of an error answer the client reads; anything else in it is ignored. */
-const ErrorAnswerSchema = z.object({
-  code: z.string().optional().catch(undefined),
-  message: z.string().optional().catch(undefined),
-  fields: z.record(z.string(), z.string()).optional().catch(undefined),
-});
+export type ErrorAnswer = { code?: string; message?: string; fields?: Record<string, string> };
 
-/** The code, message and field messages of an error answer, each left out when missing or malformed. */
-export function readErrorAnswer(body: unknown): z.output<typeof ErrorAnswerSchema> {
-  const parsed = ErrorAnswerSchema.safeParse(body);
-  return parsed.success ? parsed.data : {};
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-async function request(path: string, init: ApiInit): Promise<{ status: number; body: unknown }> {
+/**
+ * The code, message and field messages of an error answer, each left out when missing or
+ * malformed. Plain checks rather than a zod schema: this runs on every page, zod does not.
+ */
+export function readErrorAnswer(body: unknown): ErrorAnswer {
+  if (!isRecord(body)) return {};
+  const out: ErrorAnswer = {};
+  if (typeof body.code === 'string') out.code = body.code;
+  if (typeof body.message === 'string') out.message = body.message;
+  const fields = body.fields;
+  if (isRecord(fields) && Object.values(fields).every((v) => typeof v === 'string'))
+    out.fields = { ...(fields as Record<string, string>) };
+  return out;
+}
+
+/** An answer's status and JSON body (null when empty or not JSON), before any schema. */
+export type ApiAnswer = { status: number; body: unknown };
+
+async function request(path: string, init: ApiInit): Promise<ApiAnswer> {
   const timeout = AbortSignal.timeout(apiTimeout(isMobileDevice()));
   const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
   let response: Response;
@@ -151,14 +163,17 @@ async function request(path: string, init: ApiInit): Promise<{ status: number; b
  * An answer whose shape is not the schema's: a bug between server and web, never the person's
  * doing. Logged with the differences; the person reads the usual "something went wrong".
  */
-function parseAnswer<S extends z.ZodType>(
+export async function checkAnswer<S extends z.ZodType>(
   path: string,
   schema: S,
-  answer: { status: number; body: unknown },
-): z.output<S> {
+  answer: ApiAnswer,
+): Promise<z.output<S>> {
   const parsed = schema.safeParse(answer.body);
   if (parsed.success) return parsed.data;
-  console.error(`Respuesta inesperada de ${path}:\n${z.prettifyError(parsed.error)}`);
+  // The schema came from a zod module, so zod is loaded already: this import only names it
+  // (a static one would put zod on pages that never parse an answer).
+  const { prettifyError } = await import('zod');
+  console.error(`Respuesta inesperada de ${path}:\n${prettifyError(parsed.error)}`);
   throw new ApiError(answer.status, 'INVALID_RESPONSE', ERROR_MESSAGES.INTERNAL);
 }
 
@@ -180,7 +195,15 @@ api.send = async function send<S extends z.ZodType>(
   schema: S,
   init: ApiInit = {},
 ): Promise<z.output<S>> {
-  return parseAnswer(path, schema, await request(path, init));
+  return checkAnswer(path, schema, await request(path, init));
+};
+
+/**
+ * Sends `init` and resolves with the answer unparsed, for a caller that parses it later with
+ * `checkAnswer` (or not at all, e.g. the signed-out `null` of get-session).
+ */
+api.answer = function answer(path: string, init: ApiInit = {}): Promise<ApiAnswer> {
+  return request(path, init);
 };
 
 /** GET `path`, the answer parsed with `schema`. */

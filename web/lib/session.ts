@@ -1,24 +1,24 @@
-import { useSyncExternalStore } from 'react';
-import { AuthSessionSchema } from '../../shared/schemas/auth';
-import { MeSchema, type Me } from '../../shared/schemas/me';
-import { ApiError, api, onUnauthorized } from './api';
+import type { Me } from '../../shared/schemas/me';
+import { ApiError, api, checkAnswer, onUnauthorized } from './api';
 import { backoffDelay, isExpired, sessionSchedule } from './session-timing';
+import {
+  getSessionState,
+  setSessionState,
+  type AuthUser,
+  type SessionState,
+} from './session-state';
 
-export type AuthUser = {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-  role: string;
-};
+// The session store. Its state lives in ./session-state (read by the header on every page); this
+// module asks the server, renews and ends sessions. The public pages load it after they start,
+// and only a signed-in answer brings in the schemas (and zod) to read it.
+export { getSessionState, useSession, type AuthUser, type SessionState } from './session-state';
 
-export type SessionState =
-  | { status: 'loading'; retrying: boolean }
-  | { status: 'anonymous'; expired: boolean }
-  | { status: 'authenticated'; user: AuthUser; expiresAt: number; me: Me | null };
+/** The schemas of the signed-in answers, loaded when there is a session to read. */
+const schemas = () =>
+  Promise.all([import('../../shared/schemas/auth'), import('../../shared/schemas/me')]).then(
+    ([auth, me]) => ({ AuthSessionSchema: auth.AuthSessionSchema, MeSchema: me.MeSchema }),
+  );
 
-let state: SessionState = { status: 'loading', retrying: false };
-const listeners = new Set<() => void>();
 let inflight: Promise<SessionState> | null = null;
 let firstState: Promise<SessionState> | null = null;
 let resolveFirst: ((s: SessionState) => void) | null = null;
@@ -29,12 +29,11 @@ let retryAttempt = 0;
 let meLoadedAt = 0;
 
 function setState(next: SessionState) {
-  state = next;
   if (next.status !== 'loading' && resolveFirst) {
     resolveFirst(next);
     resolveFirst = null;
   }
-  for (const listener of listeners) listener();
+  setSessionState(next);
 }
 
 function clearTimers() {
@@ -52,6 +51,7 @@ function schedule(expiresAt: number) {
   renewTimer = setTimeout(() => void refresh(), Math.min(renewInMs, cap));
   expireTimer = setTimeout(
     () => {
+      const state = getSessionState();
       if (state.status === 'authenticated' && isExpired(state.expiresAt, Date.now()))
         endSession(true);
       else if (state.status === 'authenticated') schedule(state.expiresAt);
@@ -68,6 +68,7 @@ async function loadMe(user: AuthUser): Promise<Me | null> {
   if (!user.emailVerified) return null;
   meLoadedAt = Date.now();
   try {
+    const { MeSchema } = await schemas();
     return await api.get('/api/me', MeSchema);
   } catch (err) {
     console.warn('No se pudo leer el usuario (/api/me):', err instanceof Error ? err.message : err);
@@ -77,7 +78,7 @@ async function loadMe(user: AuthUser): Promise<Me | null> {
 
 async function fetchSession(): Promise<SessionState> {
   let clockOffset = 0;
-  const data = await api.send('/api/auth/get-session', AuthSessionSchema, {
+  const answer = await api.answer('/api/auth/get-session', {
     onResponse: (response) => {
       // The expiry is in the server's clock; a device whose clock is off must not end (or
       // keep) sessions early. Convert it to this device's clock with the response's Date.
@@ -85,6 +86,10 @@ async function fetchSession(): Promise<SessionState> {
       if (Number.isFinite(serverNow)) clockOffset = serverNow - Date.now();
     },
   });
+  // Signed out: `null`, read without loading the schemas.
+  if (answer.body === null) return { status: 'anonymous', expired: false };
+  const { AuthSessionSchema } = await schemas();
+  const data = await checkAnswer('/api/auth/get-session', AuthSessionSchema, answer);
   if (!data) return { status: 'anonymous', expired: false };
   // Date headers have one-second precision: only correct offsets larger than that.
   const offset = Math.abs(clockOffset) > 2_000 ? clockOffset : 0;
@@ -102,7 +107,7 @@ async function fetchSession(): Promise<SessionState> {
 
 /** Asks the server for the session (renewing it when due). Network errors retry with back-off. */
 export function refresh(): Promise<SessionState> {
-  const wasSignedIn = state.status === 'authenticated';
+  const wasSignedIn = getSessionState().status === 'authenticated';
   inflight ??= fetchSession()
     .then((fetched) => {
       // A session that disappears while the person was signed in has ended (expired, revoked):
@@ -124,8 +129,8 @@ export function refresh(): Promise<SessionState> {
         retryAttempt += 1;
         clearTimeout(retryTimer);
         retryTimer = setTimeout(() => void refresh(), delay);
-        if (state.status === 'loading') setState({ status: 'loading', retrying: true });
-        return state;
+        if (getSessionState().status === 'loading') setState({ status: 'loading', retrying: true });
+        return getSessionState();
       }
       console.error('No se pudo leer la sesión:', err);
       const next: SessionState = { status: 'anonymous', expired: false };
@@ -140,6 +145,7 @@ export function refresh(): Promise<SessionState> {
 
 /** Resolves with the first known (non-loading) session state. */
 export function ready(): Promise<SessionState> {
+  const state = getSessionState();
   if (state.status !== 'loading') return Promise.resolve(state);
   firstState ??= new Promise((resolve) => {
     resolveFirst = resolve;
@@ -150,10 +156,12 @@ export function ready(): Promise<SessionState> {
 
 /** Reloads the header data (name, Saldo) after a change; `maxAgeMs` skips a fresh enough copy. */
 export async function reloadMe(options: { maxAgeMs?: number } = {}): Promise<void> {
-  if (state.status !== 'authenticated') return;
+  const before = getSessionState();
+  if (before.status !== 'authenticated') return;
   if (options.maxAgeMs !== undefined && Date.now() - meLoadedAt < options.maxAgeMs) return;
   meLoadedAt = Date.now();
-  const me = await loadMe(state.user);
+  const me = await loadMe(before.user);
+  const state = getSessionState();
   if (state.status === 'authenticated') {
     setState({ ...state, me, user: me ? { ...state.user, name: me.name } : state.user });
   }
@@ -164,31 +172,13 @@ export function endSession(expired: boolean) {
   setState({ status: 'anonymous', expired });
 }
 
-export function getSessionState(): SessionState {
-  return state;
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-const serverState: SessionState = { status: 'loading', retrying: false };
-
-export function useSession(): SessionState {
-  return useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => serverState,
-  );
-}
-
 if (typeof window !== 'undefined') {
   onUnauthorized(() => {
-    if (state.status === 'authenticated') endSession(true);
+    if (getSessionState().status === 'authenticated') endSession(true);
   });
   // Coming back to a tab after a long sleep: timers may not have fired.
   document.addEventListener('visibilitychange', () => {
+    const state = getSessionState();
     if (
       document.visibilityState === 'visible' &&
       state.status === 'authenticated' &&

@@ -1,12 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { PROTECTED_PATHS } from '../../../shared/routes';
-import { ready, useSession } from '../../lib/session';
+import { useSession } from '../../lib/session-state';
+import { useAccountParts } from './account-header';
 import { Footer } from './footer';
 import { Logo } from './logo';
 import { PublicNav } from './public-nav';
-import { SecondaryBar } from './secondary-bar';
-import { UserMenu } from './user-menu';
 
 function isAppPath(pathname: string) {
   return (
@@ -22,7 +21,13 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     // Public pages have no loader: ask once who is signed in, so the header is right everywhere.
-    void ready();
+    // The session store (and the API client) loads here, after the page has started; until it
+    // knows, a public page shows the signed-out header.
+    import('../../lib/session')
+      .then((session) => session.ready())
+      .catch((err: unknown) => {
+        console.warn('No se pudo cargar la sesión:', err);
+      });
   }, []);
 
   useEffect(() => {
@@ -34,6 +39,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const unverified = session.status === 'authenticated' && !session.user.emailVerified;
   const showPublic =
     session.status === 'anonymous' || (session.status === 'loading' && !isAppPath(pathname));
+  const account = useAccountParts(signedIn);
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -46,8 +52,8 @@ export function AppShell({ children }: { children: ReactNode }) {
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
           <Logo to={signedIn || unverified ? '/dashboard' : '/'} />
-          {signedIn ? (
-            <UserMenu
+          {signedIn && account ? (
+            <account.UserMenu
               name={session.me?.name ?? null}
               balance={session.me?.balance ?? '0.00'}
               isAdmin={session.user.role === 'admin'}
@@ -55,7 +61,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           ) : null}
           {showPublic ? <PublicNav /> : null}
         </div>
-        {signedIn ? <SecondaryBar /> : null}
+        {signedIn && account ? <account.SecondaryBar /> : null}
       </header>
       <main id="contenido" className="flex-1">
         {children}

@@ -1,6 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import { useLocation, useNavigate } from 'react-router';
-import { SECONDARY_NAV } from '../../lib/navigation';
+import { SECONDARY_NAV } from '../../lib/account-navigation';
 import { AppNavLink } from '../ui/app-link';
 import { buttonClass } from '../ui/button';
 

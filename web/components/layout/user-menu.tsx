@@ -1,7 +1,7 @@
 import { DropdownMenu } from 'radix-ui';
 import { useNavigate } from 'react-router';
 import { avatarLetter, displayName } from '../../../shared/display-name';
-import { ADMIN_ITEM, USER_MENU } from '../../lib/navigation';
+import { ADMIN_ITEM, USER_MENU } from '../../lib/account-navigation';
 import { Balance } from '../ui/balance';
 
 /** The signed-in user's menu: avatar, name (docs/domain.md §8), Saldo, and the four items. */

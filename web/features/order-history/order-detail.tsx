@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/orders';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
+import { showsSource, SourceBadge } from './source-badge';
 import { StatusBadge } from './status-badge';
 
 export type CancelResult = { ok: boolean; message: string };
@@ -71,6 +72,14 @@ function OrderDetail({ order }: { order: OrderDto }) {
         {order.quantity > 1 ? <Row label="Cantidad" value={String(order.quantity)} /> : null}
         <Row label="Importe" value={formatUsd(order.price)} />
         <Row label="Fecha" value={new Date(order.createdAt).toLocaleString('es')} />
+        {showsSource(order) ? (
+          <>
+            <dt className="text-slate-600">Origen</dt>
+            <dd>
+              <SourceBadge order={order} />
+            </dd>
+          </>
+        ) : null}
         <dt className="text-slate-600">Estado</dt>
         <dd>
           <StatusBadge status={order.status} />

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { CallLog, type CallsRequest } from '../../components/ui/call-log';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { loadOrderSupplierCalls, mainField, type AdminOrder } from './orders-api';
+import { SourceBadge } from './source-badge';
 import { StatusBadge } from './status-badge';
 
 export type QueueActionResult = {
@@ -89,8 +90,9 @@ export function QueueRow({ order: initial }: { order: AdminOrder }) {
         <span className="font-semibold text-slate-900">#{order.number}</span>
         <span className="min-w-0">
           <span className="block font-medium text-slate-900">{order.serviceName}</span>
-          <span className="block text-sm text-slate-600">
-            {new Date(order.createdAt).toLocaleString('es')}
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
+            <span>{new Date(order.createdAt).toLocaleString('es')}</span>
+            <SourceBadge order={order} labelled />
           </span>
         </span>
         <span className="font-mono text-sm break-all text-slate-700">{mainField(order)}</span>

@@ -15,7 +15,7 @@ import { Balance } from '../../components/ui/balance';
 import { Card, PageTitle } from '../../components/ui/card';
 import { api } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
-import { SECONDARY_NAV } from '../../lib/navigation';
+import { SECONDARY_NAV } from '../../lib/account-navigation';
 import { useSession } from '../../lib/session';
 
 export function meta() {

@@ -1,4 +1,5 @@
 import { Navigate, Outlet, redirect, useLocation } from 'react-router';
+import { loadAccountParts } from '../../components/layout/account-header';
 import { LoadingScreen } from '../../components/ui/spinner';
 import { pendingVerificationEmail } from '../../lib/pending-verification';
 import { ready, reloadMe, useSession } from '../../lib/session';
@@ -13,6 +14,8 @@ function loginUrl(path: string, expired: boolean) {
  * /verify-email.
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  // The signed-in header loads alongside the session, so the page shows with it.
+  const accountParts = loadAccountParts();
   const session = await ready();
   const url = new URL(request.url);
   // Registered in this tab, no session yet (docs/decisions/0010): the e-mail comes first.
@@ -26,6 +29,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   // Every navigation inside the app refreshes the header's name and Saldo (an admin may have
   // credited the account meanwhile), without holding up the page.
   void reloadMe({ maxAgeMs: 2_000 });
+  await accountParts;
   return null;
 }
 clientLoader.hydrate = true as const;

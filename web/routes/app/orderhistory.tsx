@@ -32,6 +32,7 @@ import {
   type OrderPage,
 } from '../../features/order-history/orders-api';
 import { LoadMore, useMorePages } from '../../features/order-history/more-pages';
+import { SourceBadge } from '../../features/order-history/source-badge';
 import { StatusBadge } from '../../features/order-history/status-badge';
 import { ApiError } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
@@ -186,8 +187,9 @@ function OrderList({ first, filters }: { first: OrderPage; filters: HistoryFilte
               <span className="font-semibold text-slate-900">#{o.number}</span>
               <span className="min-w-0">
                 <span className="block font-medium text-slate-900">{o.serviceName}</span>
-                <span className="block text-sm text-slate-600">
-                  {new Date(o.createdAt).toLocaleString('es')}
+                <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
+                  <span>{new Date(o.createdAt).toLocaleString('es')}</span>
+                  <SourceBadge order={o} labelled />
                 </span>
               </span>
               <span className="font-mono text-sm break-all text-slate-700">{mainField(o)}</span>

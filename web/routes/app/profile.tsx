@@ -1,4 +1,4 @@
-import { Form, useActionData, useNavigation } from 'react-router';
+import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
 import {
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -10,10 +10,22 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, PageTitle } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
+import { Section } from '../../components/ui/section';
+import {
+  isResellerRequest,
+  loadApiKeys,
+  loadServices,
+  loadWebhookEndpoints,
+  runResellerAction,
+} from '../../features/reseller/actions';
+import { ApiKeys } from '../../features/reseller/api-keys';
+import { ConnectGuide } from '../../features/reseller/connect-guide';
+import type { ResellerActionResult } from '../../features/reseller/types';
+import { Webhooks } from '../../features/reseller/webhooks';
 import { apiFailure, parseForm, type FormResult } from '../../lib/form-data';
 import { api } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
-import { reloadMe, useSession } from '../../lib/session';
+import { ready, reloadMe, useSession } from '../../lib/session';
 import type { Route } from './+types/profile';
 
 export function meta() {
@@ -33,7 +45,27 @@ const ChangePasswordSchema = z
 
 type ProfileResult = FormResult & { intent?: 'name' | 'password' };
 
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<ProfileResult> {
+/**
+ * The API keys, the webhook endpoints and the services (for their numbers), each loaded on its
+ * own; nothing before the session is known (the layout sends everyone else away).
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const session = await ready();
+  if (session.status !== 'authenticated' || !session.user.emailVerified) return null;
+  const [keys, endpoints, services] = await Promise.all([
+    loadApiKeys(),
+    loadWebhookEndpoints(),
+    loadServices(),
+  ]);
+  return { origin: new URL(request.url).origin, keys, endpoints, services };
+}
+clientLoader.hydrate = true as const;
+
+/** The name and password forms (form data); the key and webhook forms (JSON, by `intent`). */
+export async function clientAction({
+  request,
+}: Route.ClientActionArgs): Promise<ProfileResult | ResellerActionResult> {
+  if (isResellerRequest(request)) return runResellerAction(request);
   const formData = await request.formData();
   if (formData.get('intent') === 'password') {
     const parsed = parseForm(ChangePasswordSchema, formData);
@@ -75,6 +107,7 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
 
 export default function Profile() {
   const session = useSession();
+  const data = useLoaderData<typeof clientLoader>();
   const result = useActionData<typeof clientAction>();
   const navigation = useNavigation();
   const pendingIntent = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null;
@@ -160,6 +193,31 @@ export default function Profile() {
           </Form>
         </Card>
       </div>
+      {data ? (
+        <div className="mt-6 flex flex-col gap-6">
+          <Section
+            id="api"
+            title="API"
+            description="Con una clave API, tu panel DHRU Fusion, tu panel SMM o tus propios programas hacen pedidos con tu saldo, como si fueras tú."
+          >
+            <div className="flex flex-col gap-6">
+              <ApiKeys keys={data.keys} />
+              <ConnectGuide
+                origin={data.origin}
+                email={session.user.email}
+                services={data.services}
+              />
+            </div>
+          </Section>
+          <Section
+            id="avisos"
+            title="Avisos (webhooks)"
+            description="Te avisamos al momento, con un POST firmado a la dirección que elijas, cada vez que una de tus órdenes cambia de estado."
+          >
+            <Webhooks endpoints={data.endpoints} />
+          </Section>
+        </div>
+      ) : null}
     </>
   );
 }

@@ -1,48 +1,35 @@
 import { useEffect } from 'react';
-import {
-  Form,
-  redirect,
-  useActionData,
-  useNavigate,
-  useNavigation,
-  useSearchParams,
-} from 'react-router';
-import { LoginSchema } from '../../../shared/schemas/auth';
+import { Form, useActionData, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { AppLink } from '../../components/ui/app-link';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { AuthCard } from '../../features/auth/auth-card';
-import { apiFailure, parseForm, type FormResult } from '../../lib/form-data';
-import { api } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
-import { forgetPendingVerification } from '../../lib/pending-verification';
-import { refresh, useSession } from '../../lib/session';
+import type { FormResult } from '../../lib/form-data';
+import { useSession } from '../../lib/session-state';
 import { safeNextPath } from '../../lib/session-timing';
+import { SUBMIT_CODE_FAILED, loadSubmitCode } from '../../lib/submit-code';
 import type { Route } from './+types/login';
 
 export function meta() {
-  return [{ title: `Iniciar sesión · ${APP_NAME}` }];
+  return [
+    { title: `Iniciar sesión · ${APP_NAME}` },
+    {
+      name: 'description',
+      content: `Entra a tu cuenta de ${APP_NAME} para ver tu saldo, ordenar servicios y seguir tus órdenes.`,
+    },
+  ];
 }
+
+/** The sign-in code (schemas, API client, session store): loaded on focus, or when sent. */
+const loadSignIn = () => loadSubmitCode(() => import('../../features/auth/sign-in'));
 
 export async function clientAction({
   request,
 }: Route.ClientActionArgs): Promise<FormResult | Response> {
-  const parsed = parseForm(LoginSchema, await request.formData());
-  if ('error' in parsed) return parsed.error;
-  try {
-    await api('/api/auth/sign-in/email', {
-      body: { email: parsed.data.email, password: parsed.data.password, rememberMe: true },
-    });
-  } catch (err) {
-    return apiFailure(err);
-  }
-  // Signed in now: an address registered earlier in this tab no longer decides where to go.
-  forgetPendingVerification();
-  const session = await refresh();
-  if (session.status === 'authenticated' && !session.user.emailVerified)
-    return redirect('/verify-email');
-  return redirect(safeNextPath(new URL(request.url).searchParams.get('next')));
+  const code = await loadSignIn();
+  return code ? code.signIn(request) : { formError: SUBMIT_CODE_FAILED };
 }
 
 const NOTICES: Record<string, { tone: 'info' | 'success' | 'warning'; text: string }> = {
@@ -101,7 +88,12 @@ export default function Login() {
         </>
       }
     >
-      <Form method="post" noValidate className="flex flex-col gap-4">
+      <Form
+        method="post"
+        noValidate
+        className="flex flex-col gap-4"
+        onFocus={() => void loadSignIn()}
+      >
         {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
         {result?.formError ? <Alert tone="error">{result.formError}</Alert> : null}
         <TextField

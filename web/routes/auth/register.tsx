@@ -1,46 +1,33 @@
-import { Form, redirect, useActionData, useNavigation } from 'react-router';
-import { PASSWORD_MAX, PASSWORD_MIN, RegisterSchema } from '../../../shared/schemas/auth';
+import { Form, useActionData, useNavigation } from 'react-router';
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../../shared/auth-limits';
 import { AppLink } from '../../components/ui/app-link';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { AuthCard } from '../../features/auth/auth-card';
-import { apiFailure, parseForm, type FormResult } from '../../lib/form-data';
-import { api } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
-import { rememberPendingVerification } from '../../lib/pending-verification';
+import type { FormResult } from '../../lib/form-data';
+import { SUBMIT_CODE_FAILED, loadSubmitCode } from '../../lib/submit-code';
 import type { Route } from './+types/register';
 
 export function meta() {
-  return [{ title: `Crear cuenta · ${APP_NAME}` }];
+  return [
+    { title: `Crear cuenta · ${APP_NAME}` },
+    {
+      name: 'description',
+      content: `Crea tu cuenta gratuita de ${APP_NAME}, confirma tu correo y paga servicios digitales y para móviles con tu saldo prepago.`,
+    },
+  ];
 }
+
+/** The sign-up code (schemas, API client): loaded on focus, or when sent. */
+const loadRegister = () => loadSubmitCode(() => import('../../features/auth/register'));
 
 export async function clientAction({
   request,
 }: Route.ClientActionArgs): Promise<FormResult | Response> {
-  const parsed = parseForm(RegisterSchema, await request.formData());
-  if ('error' in parsed) return parsed.error;
-  try {
-    await api('/api/auth/sign-up/email', {
-      body: {
-        name: parsed.data.name,
-        email: parsed.data.email,
-        password: parsed.data.password,
-        callbackURL: '/verify-email',
-      },
-    });
-  } catch (err) {
-    return apiFailure(err, {
-      PASSWORD_TOO_COMMON: 'password',
-      PASSWORD_TOO_SHORT: 'password',
-      PASSWORD_TOO_LONG: 'password',
-      INVALID_EMAIL: 'email',
-    });
-  }
-  // The answer is the same for a new address and one that already has an account, and signs
-  // nobody in (docs/decisions/0010): the e-mailed link does. /verify-email says where it went.
-  rememberPendingVerification(parsed.data.email);
-  return redirect('/verify-email');
+  const code = await loadRegister();
+  return code ? code.register(request) : { formError: SUBMIT_CODE_FAILED };
 }
 
 export default function Register() {
@@ -59,14 +46,19 @@ export default function Register() {
         </>
       }
     >
-      <Form method="post" noValidate className="flex flex-col gap-4">
+      <Form
+        method="post"
+        noValidate
+        className="flex flex-col gap-4"
+        onFocus={() => void loadRegister()}
+      >
         {result?.formError ? <Alert tone="error">{result.formError}</Alert> : null}
         <TextField
           label="Nombre"
           name="name"
           autoComplete="name"
           required
-          maxLength={80}
+          maxLength={NAME_MAX}
           error={result?.fields?.name}
         />
         <TextField

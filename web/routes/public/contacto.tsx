@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Form, useActionData, useNavigation, type ClientActionFunctionArgs } from 'react-router';
-import { fieldErrors } from '../../../shared/schemas/auth';
-import { ContactReceiptSchema, ContactSchema } from '../../../shared/schemas/contact';
 import { AppLink } from '../../components/ui/app-link';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, PageTitle } from '../../components/ui/card';
 import { TextAreaField, TextField } from '../../components/ui/field';
-import { ApiError, api } from '../../lib/api';
+import type { ContactResult } from '../../features/contact/send-message';
 import { APP_NAME } from '../../lib/app-name';
+import { SUBMIT_CODE_FAILED, loadSubmitCode } from '../../lib/submit-code';
 
 export function meta() {
   return [
@@ -20,32 +19,12 @@ export function meta() {
   ];
 }
 
-type ActionResult =
-  | { ok: true; message: string; formError?: undefined; fields?: undefined }
-  | { ok?: undefined; message?: undefined; formError?: string; fields: Record<string, string> };
+/** The code that sends the message (schemas, API client): loaded on focus, or when sent. */
+const loadSendMessage = () => loadSubmitCode(() => import('../../features/contact/send-message'));
 
-function readText(formData: FormData, name: string): string {
-  const value = formData.get(name);
-  return typeof value === 'string' ? value : '';
-}
-
-export async function clientAction({ request }: ClientActionFunctionArgs): Promise<ActionResult> {
-  const formData = await request.formData();
-  const parsed = ContactSchema.safeParse({
-    name: readText(formData, 'name'),
-    email: readText(formData, 'email'),
-    subject: readText(formData, 'subject'),
-    message: readText(formData, 'message'),
-  });
-  if (!parsed.success) return { fields: fieldErrors(parsed.error) };
-
-  try {
-    const response = await api.post('/api/contact', ContactReceiptSchema, parsed.data);
-    return { ok: true, message: response.message };
-  } catch (err) {
-    if (err instanceof ApiError) return { formError: err.message, fields: err.fields };
-    throw err;
-  }
+export async function clientAction({ request }: ClientActionFunctionArgs): Promise<ContactResult> {
+  const code = await loadSendMessage();
+  return code ? code.sendMessage(request) : { formError: SUBMIT_CODE_FAILED, fields: {} };
 }
 
 function ContactInfo() {
@@ -115,7 +94,13 @@ export default function Contacto() {
             {actionData?.ok ? <Alert tone="success">{actionData.message}</Alert> : null}
             {formError ? <Alert tone="error">{formError}</Alert> : null}
           </div>
-          <Form key={formKey} method="post" noValidate className="mt-4 space-y-5">
+          <Form
+            key={formKey}
+            method="post"
+            noValidate
+            className="mt-4 space-y-5"
+            onFocus={() => void loadSendMessage()}
+          >
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField
                 label="Nombre"
