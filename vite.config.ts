@@ -75,6 +75,8 @@ export default defineConfig({
   },
   build: {
     sourcemap: false,
+    minify: 'terser',
+    terserOptions: { compress: { passes: 2 }, format: { comments: false } },
     rolldownOptions: {
       output: {
         codeSplitting: {
