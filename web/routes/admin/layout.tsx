@@ -21,6 +21,7 @@ const ADMIN_NAV = [
   { id: 'servicios', title: 'Servicios', url: '/admin/servicios' },
   { id: 'proveedores', title: 'Proveedores', url: '/admin/proveedores' },
   { id: 'pagos', title: 'Pagos y saldo', url: '/admin/pagos' },
+  { id: 'clientes', title: 'Clientes', url: '/admin/clientes' },
 ];
 
 export default function AdminLayout() {
