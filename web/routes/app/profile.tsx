@@ -22,6 +22,14 @@ import { ApiKeys } from '../../features/reseller/api-keys';
 import { ConnectGuide } from '../../features/reseller/connect-guide';
 import type { ResellerActionResult } from '../../features/reseller/types';
 import { Webhooks } from '../../features/reseller/webhooks';
+import {
+  isSecurityPayload,
+  loadSecurity,
+  runSecurityAction,
+} from '../../features/security/actions';
+import { SecuritySection } from '../../features/security/security-section';
+import { TwoFactorEnrolment } from '../../features/two-factor/enrolment';
+import type { SecurityActionResult } from '../../features/security/types';
 import { apiFailure, parseForm, type FormResult } from '../../lib/form-data';
 import { api } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
@@ -46,26 +54,41 @@ const ChangePasswordSchema = z
 type ProfileResult = FormResult & { intent?: 'name' | 'password' };
 
 /**
- * The API keys, the webhook endpoints and the services (for their numbers), each loaded on its
- * own; nothing before the session is known (the layout sends everyone else away).
+ * The account's security and sessions, the API keys, the webhook endpoints and the services (for
+ * their numbers), each loaded on its own; nothing before the session is known (the layout sends
+ * everyone else away).
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const session = await ready();
   if (session.status !== 'authenticated' || !session.user.emailVerified) return null;
-  const [keys, endpoints, services] = await Promise.all([
+  const url = new URL(request.url);
+  const [security, keys, endpoints, services] = await Promise.all([
+    loadSecurity(url),
     loadApiKeys(),
     loadWebhookEndpoints(),
     loadServices(),
   ]);
-  return { origin: new URL(request.url).origin, keys, endpoints, services };
+  return { origin: url.origin, security, keys, endpoints, services };
 }
 clientLoader.hydrate = true as const;
 
-/** The name and password forms (form data); the key and webhook forms (JSON, by `intent`). */
+/**
+ * The name and password forms (form data); the Seguridad, key and webhook forms (JSON, by
+ * `intent`).
+ */
 export async function clientAction({
   request,
-}: Route.ClientActionArgs): Promise<ProfileResult | ResellerActionResult> {
-  if (isResellerRequest(request)) return runResellerAction(request);
+}: Route.ClientActionArgs): Promise<
+  ProfileResult | ResellerActionResult | SecurityActionResult | Response
+> {
+  if (isResellerRequest(request)) {
+    const payload: unknown = await request
+      .clone()
+      .json()
+      .catch(() => null);
+    if (isSecurityPayload(payload)) return runSecurityAction(payload);
+    return runResellerAction(request);
+  }
   const formData = await request.formData();
   if (formData.get('intent') === 'password') {
     const parsed = parseForm(ChangePasswordSchema, formData);
@@ -141,7 +164,7 @@ export default function Profile() {
               name="email-readonly"
               value={session.user.email}
               readOnly
-              hint="El correo no se puede cambiar desde aquí."
+              hint="Para cambiarlo, ve a Seguridad → Cambiar correo."
             />
             <Button type="submit" disabled={pendingIntent === 'name'}>
               {pendingIntent === 'name' ? 'Guardando…' : 'Guardar cambios'}
@@ -195,6 +218,10 @@ export default function Profile() {
       </div>
       {data ? (
         <div className="mt-6 flex flex-col gap-6">
+          <SecuritySection
+            data={data.security}
+            enrolment={(onDone) => <TwoFactorEnrolment onDone={onDone} />}
+          />
           <Section
             id="api"
             title="API"
