@@ -3,6 +3,9 @@ import { defineConfig, devices } from '@playwright/test';
 // Both ports can be moved so that two checkouts can run their browser tests side by side.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? 3199);
+// The local OpenID Connect provider of the federated sign-in journeys (tests/e2e/server.ts).
+export const E2E_OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3198);
+export const E2E_OIDC_NAME = 'Proveedor de pruebas';
 export const E2E_STRIPE_WEBHOOK_SECRET = 'whsec_e2e_test_secret';
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
 
@@ -56,6 +59,8 @@ export default defineConfig({
       STRIPE_SECRET_KEY: 'sk_test_e2e',
       STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
       E2E_STRIPE_PORT: String(E2E_STRIPE_PORT),
+      E2E_OIDC_PORT: String(E2E_OIDC_PORT),
+      OIDC_NAME: E2E_OIDC_NAME,
       // The supplier journeys run a fake supplier on loopback (tests/e2e/suppliers.spec.ts):
       // allowed here only, polled every second, with short time-outs.
       ALLOW_PRIVATE_NETWORK: 'true',
