@@ -9,7 +9,7 @@ import { createHash, generateKeyPair, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
-import Provider, { interactionPolicy, type OidcContext } from 'oidc-provider';
+import type { OidcContext } from 'oidc-provider';
 
 export type OidcTestClient = {
   clientId: string;
@@ -46,6 +46,23 @@ export type OidcTestProvider = {
   authorize: (authorizeUrl: string, account: OidcTestAccount | 'cancel') => Promise<string>;
   close: () => Promise<void>;
 };
+
+/**
+ * Runs `fn` with oidc-provider's two known warnings muted: it runs fine on Node 20 (it asks for
+ * 22), and its in-memory storage is what a test wants.
+ */
+async function withoutKnownWarnings<T>(fn: () => Promise<T>): Promise<T> {
+  const warn = console.warn;
+  const known = /oidc-provider WARNING: (Unsupported runtime|a quick start development-only)/;
+  console.warn = (...args: unknown[]) => {
+    if (!known.test(String(args[0]))) warn(...args);
+  };
+  try {
+    return await fn();
+  } finally {
+    console.warn = warn;
+  }
+}
 
 function subjectOf(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
@@ -90,9 +107,9 @@ function loginPage(uid: string, presets: OidcTestAccount[], loginHint: string): 
     <p>Página del proveedor de identidad de las pruebas: di quién eres.</p>
     ${presetForms}
     <form method="post" action="${action}/login">
-      <p><label>Correo <input type="email" name="email" required value="${escapeHtml(loginHint)}"></label></p>
+      <p><label>Correo electrónico <input type="email" name="email" required value="${escapeHtml(loginHint)}"></label></p>
       <p><label>Nombre <input type="text" name="name" required></label></p>
-      <p><label><input type="checkbox" name="email_verified" value="true" checked> Correo verificado por el proveedor</label></p>
+      <p><label><input type="checkbox" name="email_verified" value="true" checked> El proveedor ha verificado la dirección</label></p>
       <p><button type="submit">Entrar en el proveedor</button></p>
     </form>
     <form method="post" action="${action}/abort">
@@ -137,6 +154,9 @@ export async function startOidcProvider(options: {
 
   // Every authorization shows the login page, even when the provider remembers someone: the
   // person (or test) picks the account each time.
+  const { default: Provider, interactionPolicy } = await withoutKnownWarnings(
+    () => import('oidc-provider'),
+  );
   const policy = interactionPolicy.base();
   policy
     .get('login')
@@ -146,60 +166,64 @@ export async function startOidcProvider(options: {
       ),
     );
 
-  const provider = new Provider(issuer, {
-    clients: options.clients.map((c) => ({
-      client_id: c.clientId,
-      client_secret: c.clientSecret,
-      redirect_uris: c.redirectUris,
-      grant_types: ['authorization_code'],
-      response_types: ['code'],
-      token_endpoint_auth_method: c.tokenEndpointAuthMethod ?? 'client_secret_post',
-    })),
-    jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'test', use: 'sig' }] },
-    cookies: { keys: [randomBytes(32).toString('hex')] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    features: { devInteractions: { enabled: false } },
-    ttl: {
-      AccessToken: 600,
-      AuthorizationCode: 60,
-      Grant: 3600,
-      IdToken: 600,
-      Interaction: 600,
-      Session: 3600,
-    },
-    pkce: { required: () => true },
-    interactions: {
-      policy,
-      url: (_ctx: OidcContext, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
-    },
-    findAccount: async (_ctx: OidcContext, sub: string) => {
-      const account = accounts.get(sub);
-      if (!account) return undefined;
-      return {
-        accountId: sub,
-        claims: async () => ({
-          sub,
-          email: account.email,
-          email_verified: account.emailVerified,
-          name: account.name,
-        }),
-      };
-    },
-    // A first-party client: no consent screen, every requested OIDC scope is granted.
-    loadExistingGrant: async (ctx: OidcContext) => {
-      const { client, session, result } = ctx.oidc;
-      if (!client || !session?.accountId) return undefined;
-      const existing = result?.consent?.grantId ?? session.grantIdFor(client.clientId);
-      if (existing) return ctx.oidc.provider.Grant.find(existing);
-      const grant = new ctx.oidc.provider.Grant({
-        clientId: client.clientId,
-        accountId: session.accountId,
-      });
-      grant.addOIDCScope('openid email profile');
-      await grant.save();
-      return grant;
-    },
-  });
+  const provider = await withoutKnownWarnings(
+    async () =>
+      new Provider(issuer, {
+        clients: options.clients.map((c) => ({
+          client_id: c.clientId,
+          client_secret: c.clientSecret,
+          redirect_uris: c.redirectUris,
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+          token_endpoint_auth_method: c.tokenEndpointAuthMethod ?? 'client_secret_post',
+        })),
+        jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'test', use: 'sig' }] },
+        cookies: { keys: [randomBytes(32).toString('hex')] },
+        claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+        features: { devInteractions: { enabled: false } },
+        ttl: {
+          AccessToken: 600,
+          AuthorizationCode: 60,
+          Grant: 3600,
+          IdToken: 600,
+          Interaction: 600,
+          Session: 3600,
+        },
+        pkce: { required: () => true },
+        interactions: {
+          policy,
+          url: (_ctx: OidcContext, interaction: { uid: string }) =>
+            `/interaction/${interaction.uid}`,
+        },
+        findAccount: async (_ctx: OidcContext, sub: string) => {
+          const account = accounts.get(sub);
+          if (!account) return undefined;
+          return {
+            accountId: sub,
+            claims: async () => ({
+              sub,
+              email: account.email,
+              email_verified: account.emailVerified,
+              name: account.name,
+            }),
+          };
+        },
+        // A first-party client: no consent screen, every requested OIDC scope is granted.
+        loadExistingGrant: async (ctx: OidcContext) => {
+          const { client, session, result } = ctx.oidc;
+          if (!client || !session?.accountId) return undefined;
+          const existing = result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+          if (existing) return ctx.oidc.provider.Grant.find(existing);
+          const grant = new ctx.oidc.provider.Grant({
+            clientId: client.clientId,
+            accountId: session.accountId,
+          });
+          grant.addOIDCScope('openid email profile');
+          await grant.save();
+          return grant;
+        },
+      }),
+  );
   const callback = provider.callback();
 
   handler = async (req, res) => {
