@@ -12,6 +12,8 @@ export type AuthUser = {
   email: string;
   emailVerified: boolean;
   role: string;
+  /** TOTP is on (an admin without it reaches only /activar-dos-pasos). */
+  twoFactorEnabled: boolean;
 };
 
 export type SessionState =

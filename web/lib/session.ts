@@ -13,6 +13,15 @@ import {
 // and only a signed-in answer brings in the schemas (and zod) to read it.
 export { getSessionState, useSession, type AuthUser, type SessionState } from './session-state';
 
+// Here rather than in ./session-state: the public pages' core chunk carries that module.
+/** Where an admin without two-factor is kept until they turn it on (the server refuses the rest). */
+export const TWO_FACTOR_SETUP_PATH = '/activar-dos-pasos';
+
+/** An admin must turn on the verification in two steps before anything else. */
+export function mustEnrolTwoFactor(user: AuthUser): boolean {
+  return user.role === 'admin' && !user.twoFactorEnabled;
+}
+
 /** The schemas of the signed-in answers, loaded when there is a session to read. */
 const schemas = () =>
   Promise.all([import('../../shared/schemas/auth'), import('../../shared/schemas/me')]).then(
@@ -101,6 +110,8 @@ async function fetchSession(): Promise<SessionState> {
     email: data.user.email,
     emailVerified: data.user.emailVerified,
     role: data.user.role ?? 'customer',
+    // Added to the user by Better Auth's two-factor plugin (not in AuthSessionSchema's list).
+    twoFactorEnabled: data.user.twoFactorEnabled === true,
   };
   return { status: 'authenticated', user, expiresAt, me: await loadMe(user) };
 }

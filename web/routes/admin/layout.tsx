@@ -1,13 +1,23 @@
 import { Outlet, redirect } from 'react-router';
 import { LoadingScreen } from '../../components/ui/spinner';
 import { AppNavLink } from '../../components/ui/app-link';
-import { ready, useSession } from '../../lib/session';
+import { mustEnrolTwoFactor, ready, TWO_FACTOR_SETUP_PATH, useSession } from '../../lib/session';
+import type { Route } from './+types/layout';
 
-/** Admin pages: the server checks the role on every /api/admin call; this only mirrors it. */
-export async function clientLoader() {
+/**
+ * Admin pages: the server checks the role (and two-factor) on every /api/admin call; this only
+ * mirrors it. The app layout sends an admin without two-factor to /activar-dos-pasos first.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const session = await ready();
   if (session.status !== 'authenticated' || session.user.role !== 'admin')
     throw redirect('/dashboard');
+  if (mustEnrolTwoFactor(session.user)) {
+    const url = new URL(request.url);
+    throw redirect(
+      `${TWO_FACTOR_SETUP_PATH}?next=${encodeURIComponent(url.pathname + url.search)}`,
+    );
+  }
   return null;
 }
 clientLoader.hydrate = true as const;
@@ -26,7 +36,12 @@ const ADMIN_NAV = [
 
 export default function AdminLayout() {
   const session = useSession();
-  if (session.status !== 'authenticated' || session.user.role !== 'admin') return <LoadingScreen />;
+  if (
+    session.status !== 'authenticated' ||
+    session.user.role !== 'admin' ||
+    mustEnrolTwoFactor(session.user)
+  )
+    return <LoadingScreen />;
   return (
     <div>
       <nav

@@ -2,16 +2,30 @@ import { Navigate, Outlet, redirect, useLocation } from 'react-router';
 import { loadAccountParts } from '../../components/layout/account-header';
 import { LoadingScreen } from '../../components/ui/spinner';
 import { pendingVerificationEmail } from '../../lib/pending-verification';
-import { ready, reloadMe, useSession } from '../../lib/session';
+import {
+  mustEnrolTwoFactor,
+  ready,
+  reloadMe,
+  TWO_FACTOR_SETUP_PATH,
+  useSession,
+} from '../../lib/session';
 import type { Route } from './+types/layout';
 
 function loginUrl(path: string, expired: boolean) {
   return `/login?next=${encodeURIComponent(path)}${expired ? '&motivo=expirada' : ''}`;
 }
 
+/** /activar-dos-pasos, remembering where the admin was going (not for the usual landing pages). */
+function twoFactorSetupUrl(path: string) {
+  return path === '/dashboard' || path.startsWith(TWO_FACTOR_SETUP_PATH)
+    ? TWO_FACTOR_SETUP_PATH
+    : `${TWO_FACTOR_SETUP_PATH}?next=${encodeURIComponent(path)}`;
+}
+
 /**
  * The guard of docs/domain.md §1: no user → /login (and back after signing in); unverified →
- * /verify-email.
+ * /verify-email; an admin without two-factor → /activar-dos-pasos (the server answers their
+ * admin calls with 403 TWO_FACTOR_REQUIRED until then).
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   // The signed-in header loads alongside the session, so the page shows with it.
@@ -26,6 +40,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
       loginUrl(url.pathname + url.search, session.status === 'anonymous' && session.expired),
     );
   if (!session.user.emailVerified) throw redirect('/verify-email');
+  if (mustEnrolTwoFactor(session.user) && url.pathname !== TWO_FACTOR_SETUP_PATH)
+    throw redirect(twoFactorSetupUrl(url.pathname + url.search));
   // Every navigation inside the app refreshes the header's name and Saldo (an admin may have
   // credited the account meanwhile), without holding up the page.
   void reloadMe({ maxAgeMs: 2_000 });
@@ -63,6 +79,8 @@ export default function ProtectedLayout() {
       />
     );
   if (!session.user.emailVerified) return <Navigate to="/verify-email" replace />;
+  if (mustEnrolTwoFactor(session.user) && location.pathname !== TWO_FACTOR_SETUP_PATH)
+    return <Navigate to={twoFactorSetupUrl(location.pathname + location.search)} replace />;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <Outlet />
