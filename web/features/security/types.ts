@@ -47,17 +47,15 @@ export type SecurityActionResult = {
 };
 
 /** The admin's customer page: its forms, by `intent` (form data). */
-export type AdminCustomerIntent = 'search' | 'select' | 'revoke-sessions' | 'block' | 'unblock';
+export type AdminCustomerIntent = 'revoke-sessions' | 'block' | 'unblock';
 
 export type AdminCustomerResult = {
   intent: AdminCustomerIntent | null;
   ok: boolean;
   message?: string;
   formError?: string;
+  /** Errors by input (`reason`). */
   fields?: Record<string, string>;
-  /** search: the customers found and the words searched. */
-  customers?: Customer[];
-  query?: string;
 };
 
 /**
