@@ -16,6 +16,7 @@ import { loadEnv } from '../server/env';
 import { createAuth } from '../server/lib/auth';
 import { createLogger } from '../server/lib/logger';
 import { createMailer } from '../server/lib/mail';
+import { createSmsSender } from '../server/lib/sms';
 import { createMetrics } from '../server/lib/metrics';
 import { createJobQueue } from '../server/jobs/queue';
 import { loadWebAssets } from '../server/lib/web-assets';
@@ -90,7 +91,8 @@ export async function startApp(database: Database) {
     RATE_LIMIT_MAX_PER_ACCOUNT: '1000000',
   });
   const mailer = createMailer({ from: env.MAIL_FROM, dataDir, logger });
-  const auth = createAuth({ db: database.db, env, mailer, logger });
+  const sms = createSmsSender({ twilio: null, dataDir, logger });
+  const auth = createAuth({ db: database.db, env, mailer, sms, logger });
   const metrics = createMetrics();
   const jobs = createJobQueue(database.executeSql, {
     onError: (err) => logger.error({ err }, 'job queue error'),

@@ -51,6 +51,18 @@ const EnvSchema = z.object({
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Let suppliers live on loopback or private addresses (tests, self-hosted suppliers). */
   ALLOW_PRIVATE_NETWORK: booleanString.default(false),
+  /** Sign in with Google (both or neither). */
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  /** One OpenID Connect issuer (provider id `oidc`); OIDC_NAME labels its button. */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  OIDC_NAME: z.string().trim().min(1).max(40).default('OIDC'),
+  /** SMS through Twilio; without them the codes go to DATA_DIR/outbox. */
+  TWILIO_ACCOUNT_SID: z.string().trim().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().trim().min(1).optional(),
+  TWILIO_FROM: z.string().trim().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -64,6 +76,9 @@ export type Env = RawEnv & {
   isProduction: boolean;
   /** Card top-ups; null when STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET are not set. */
   stripe: StripeConfig | null;
+  google: { clientId: string; clientSecret: string } | null;
+  oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | null;
+  twilio: { accountSid: string; authToken: string; from: string } | null;
 };
 
 /** Reads and validates configuration; throws one readable error listing every bad variable. */
@@ -88,7 +103,58 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     AUTH_SECRET: raw.AUTH_SECRET ?? persistedSecret(dataDir),
     isProduction: raw.NODE_ENV === 'production',
     stripe: stripeConfigFrom(cleaned),
+    google: both(
+      'GOOGLE',
+      raw.GOOGLE_CLIENT_ID,
+      raw.GOOGLE_CLIENT_SECRET,
+      (clientId, clientSecret) => ({
+        clientId,
+        clientSecret,
+      }),
+    ),
+    oidc:
+      raw.OIDC_ISSUER === undefined && raw.OIDC_CLIENT_ID === undefined
+        ? null
+        : required('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET', {
+            issuer: raw.OIDC_ISSUER?.replace(/\/$/, ''),
+            clientId: raw.OIDC_CLIENT_ID,
+            clientSecret: raw.OIDC_CLIENT_SECRET,
+            name: raw.OIDC_NAME,
+          }),
+    twilio:
+      raw.TWILIO_ACCOUNT_SID === undefined
+        ? null
+        : required('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM', {
+            accountSid: raw.TWILIO_ACCOUNT_SID,
+            authToken: raw.TWILIO_AUTH_TOKEN,
+            from: raw.TWILIO_FROM,
+          }),
   };
+}
+
+/** Both variables of a pair, or neither; one alone is a configuration error. */
+function both<T>(
+  prefix: string,
+  id: string | undefined,
+  secret: string | undefined,
+  build: (id: string, secret: string) => T,
+): T | null {
+  if (id === undefined && secret === undefined) return null;
+  if (id === undefined || secret === undefined)
+    throw new Error(
+      `Invalid configuration:\n  ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET go together`,
+    );
+  return build(id, secret);
+}
+
+/** Every value set, or a configuration error naming the variables that go together. */
+function required<T extends Record<string, string | undefined>>(
+  names: string,
+  values: T,
+): { [K in keyof T]: string } {
+  if (Object.values(values).some((v) => v === undefined))
+    throw new Error(`Invalid configuration:\n  ${names} go together`);
+  return values as { [K in keyof T]: string };
 }
 
 /** Generated once and kept in DATA_DIR so sessions survive restarts when AUTH_SECRET is absent. */

@@ -15,6 +15,8 @@ import { startWorkers } from './jobs/workers';
 import { createLogger } from './lib/logger';
 import { createMetrics } from './lib/metrics';
 import { createMailer } from './lib/mail';
+import { createSmsSender } from './lib/sms';
+import { queuedSms, startSmsWorkers } from './jobs/sms';
 import { pruneRateLimits } from './lib/rate-limit';
 import { loadWebAssets } from './lib/web-assets';
 
@@ -42,7 +44,11 @@ async function main() {
   // Everything the app e-mails goes through the queue; the mail workers deliver it.
   const mailer = queuedMailer(jobs, delivery);
   await startMailWorkers({ db: database.db, jobs, mailer: delivery, logger });
-  const auth = createAuth({ db: database.db, env, mailer, logger });
+  // Sign-in codes by SMS, the same way: queued by the request, sent by a worker.
+  const smsSender = createSmsSender({ twilio: env.twilio, dataDir: env.DATA_DIR, logger });
+  const sms = queuedSms(jobs, smsSender);
+  await startSmsWorkers({ jobs, sender: smsSender, logger });
+  const auth = createAuth({ db: database.db, env, mailer, sms, logger });
   await ensureAdmin({
     db: database.db,
     auth,

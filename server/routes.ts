@@ -18,12 +18,14 @@ import { walletRoutes } from './features/wallet/wallet.routes';
 import { apiKeyRoutes } from './features/api-keys/api-keys.routes';
 import { resellerRoutes } from './features/reseller/reseller.routes';
 import { webhookRoutes } from './features/webhooks/webhooks.routes';
+import { securityAdminRoutes, securityRoutes } from './features/security/security.routes';
 import type { RouteDef } from './lib/route';
 import { openapiRoutes } from './openapi/openapi.routes';
 
 export const API_ROUTES: readonly RouteDef[] = [
   ...openapiRoutes,
   ...meRoutes,
+  ...securityRoutes,
   ...apiKeyRoutes,
   ...webhookRoutes,
   ...resellerRoutes,
@@ -43,4 +45,5 @@ export const API_ROUTES: readonly RouteDef[] = [
   ...supplierAdminRoutes,
   ...voucherAdminRoutes,
   ...adminRoutes,
+  ...securityAdminRoutes,
 ];

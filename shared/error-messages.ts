@@ -8,8 +8,12 @@ export const ERROR_STATUS = {
   INSUFFICIENT_FUNDS: 402,
   EMAIL_NOT_VERIFIED: 403,
   FORBIDDEN: 403,
+  TWO_FACTOR_REQUIRED: 403,
+  ACCOUNT_BLOCKED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  BALANCE_NOT_ZERO: 409,
+  ORDERS_IN_PROGRESS: 409,
   DUPLICATE_IN_FLIGHT: 409,
   IDEMPOTENCY_MISMATCH: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -29,8 +33,15 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   INSUFFICIENT_FUNDS: 'Tu saldo no alcanza para esta operación.',
   EMAIL_NOT_VERIFIED: 'Debes verificar tu correo electrónico para continuar.',
   FORBIDDEN: 'No tienes permiso para hacer esto.',
+  TWO_FACTOR_REQUIRED:
+    'Las cuentas de administración deben activar la verificación en dos pasos antes de continuar.',
+  ACCOUNT_BLOCKED: 'Esta cuenta está bloqueada. Escríbenos desde la página de contacto.',
   NOT_FOUND: 'No encontramos lo que buscas.',
   CONFLICT: 'La operación entra en conflicto con el estado actual.',
+  BALANCE_NOT_ZERO:
+    'Para eliminar tu cuenta tu saldo debe ser 0,00 USD. Úsalo en órdenes o escríbenos para resolverlo.',
+  ORDERS_IN_PROGRESS:
+    'Tienes órdenes en curso. Podrás eliminar tu cuenta cuando todas hayan terminado.',
   DUPLICATE_IN_FLIGHT: 'Ya tienes una orden en curso para ese mismo dato en este servicio.',
   IDEMPOTENCY_MISMATCH: 'Esa clave de idempotencia ya se usó con otra orden distinta.',
   PAYLOAD_TOO_LARGE: 'El contenido enviado es demasiado grande.',

@@ -7,6 +7,7 @@ export const PUBLIC_PATHS = [
   '/nosotros/:id',
   '/contacto',
   '/login',
+  '/login/dos-pasos',
   '/logout',
   '/register',
   '/terminosycondiciones',
@@ -26,6 +27,8 @@ export const PROTECTED_PATHS = [
   '/admin/ordenes',
   '/admin/servicios',
   '/admin/proveedores',
+  '/admin/clientes',
+  '/activar-dos-pasos',
   '/preview',
 ] as const;
 

@@ -27,6 +27,14 @@ export const QUEUES = {
     retryBackoff: true,
     expireInSeconds: 120,
   },
+  /** One sign-in code by SMS: a few quick retries (the code expires in 10 minutes). */
+  sms: {
+    policy: 'standard',
+    retryLimit: 3,
+    retryDelay: 15,
+    retryBackoff: true,
+    expireInSeconds: 60,
+  },
   /**
    * Forward one order to its supplier. Retrying the job is safe: the order's dispatch row is
    * claimed before any call, so a repeated job finds nothing to do.

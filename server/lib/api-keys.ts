@@ -99,6 +99,7 @@ export async function authenticateKey(
       emailVerified: owner.emailVerified,
       // A key never acts as an admin, whatever its owner's role.
       role: 'customer',
+      twoFactorEnabled: false,
     },
   };
 }

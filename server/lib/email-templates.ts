@@ -121,3 +121,100 @@ export function contactNotificationEmail(
   ]);
   return { to, replyTo: message.email, subject: `[Contacto] ${message.subject}`, ...body };
 }
+
+export function magicLinkEmail(appName: string, to: string, url: string): MailMessage {
+  const body = emailLayout(
+    appName,
+    'Tu enlace para entrar',
+    [
+      'Hola:',
+      `Pulsa el botón para entrar en ${appName}. El enlace sirve una sola vez y caduca en 10 minutos.`,
+      'Si abres el correo en otro dispositivo, pide mejor un código desde la página de inicio de sesión.',
+      'Si no lo pediste tú, ignora este mensaje: nadie entra sin este enlace.',
+    ],
+    { label: 'Entrar', url },
+  );
+  return { to, subject: `Tu enlace para entrar en ${appName}`, ...body };
+}
+
+export function signInCodeEmail(appName: string, to: string, code: string): MailMessage {
+  const body = emailLayout(appName, 'Tu código para entrar', [
+    'Hola:',
+    `Tu código para entrar en ${appName} es: ${code}`,
+    'Sirve una sola vez y caduca en 10 minutos. No lo compartas con nadie: nunca te lo pediremos.',
+    'Si no lo pediste tú, ignora este mensaje.',
+  ]);
+  return { to, subject: `Tu código para entrar en ${appName}`, ...body };
+}
+
+/** A sign-in from a browser this account had not used before. */
+export function newSignInEmail(
+  appName: string,
+  to: string,
+  name: string,
+  details: { when: string; device: string; place: string },
+  securityUrl: string,
+): MailMessage {
+  const body = emailLayout(
+    appName,
+    'Nuevo inicio de sesión',
+    [
+      `Hola, ${name}:`,
+      `Alguien entró en tu cuenta desde un dispositivo nuevo: ${details.device}, ${details.place}, el ${details.when} (UTC).`,
+      'Si fuiste tú, no hace falta que hagas nada.',
+      'Si no fuiste tú, cierra esa sesión desde Mi perfil → Seguridad, cambia tu contraseña y activa la verificación en dos pasos.',
+    ],
+    { label: 'Revisar mis sesiones', url: securityUrl },
+  );
+  return { to, subject: `Nuevo inicio de sesión en ${appName}`, ...body };
+}
+
+/** A change to how the account signs in (2FA, phone, linked provider, e-mail). */
+export function securityChangeEmail(
+  appName: string,
+  to: string,
+  name: string,
+  change: string,
+  securityUrl: string,
+): MailMessage {
+  const body = emailLayout(
+    appName,
+    'Cambio en la seguridad de tu cuenta',
+    [
+      `Hola, ${name}:`,
+      change,
+      'Si no fuiste tú, entra cuanto antes, revisa tus sesiones y métodos de acceso en Mi perfil → Seguridad, y escríbenos.',
+    ],
+    { label: 'Revisar la seguridad', url: securityUrl },
+  );
+  return { to, subject: `Cambio en la seguridad de tu cuenta de ${appName}`, ...body };
+}
+
+export function changeEmailConfirmationEmail(
+  appName: string,
+  to: string,
+  name: string,
+  newEmail: string,
+  url: string,
+): MailMessage {
+  const body = emailLayout(
+    appName,
+    'Confirma el cambio de correo',
+    [
+      `Hola, ${name}:`,
+      `Pediste cambiar el correo de tu cuenta a ${newEmail}. Confírmalo con el botón; después te enviaremos un enlace a la nueva dirección para verificarla.`,
+      'Si no lo pediste tú, no pulses el botón y cambia tu contraseña.',
+    ],
+    { label: 'Confirmar el cambio', url },
+  );
+  return { to, subject: `Confirma el cambio de correo en ${appName}`, ...body };
+}
+
+export function accountDeletedEmail(appName: string, to: string, name: string): MailMessage {
+  const body = emailLayout(appName, 'Tu cuenta se ha eliminado', [
+    `Hola, ${name}:`,
+    'Eliminamos tu cuenta y tus datos personales, como pediste. Conservamos de forma anónima el registro de órdenes y movimientos que la ley contable nos obliga a guardar.',
+    'Este es el último correo que te enviamos.',
+  ]);
+  return { to, subject: `Tu cuenta de ${appName} se ha eliminado`, ...body };
+}

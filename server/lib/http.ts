@@ -9,6 +9,8 @@ export type SessionUser = {
   email: string;
   emailVerified: boolean;
   role: string;
+  /** TOTP is on (admins must have it: TWO_FACTOR_REQUIRED otherwise). */
+  twoFactorEnabled: boolean;
   /** Set when the caller authenticated with a personal API key instead of a session. */
   apiKeyId?: string;
 };
@@ -22,41 +24,51 @@ export type AppEnv = {
   };
 };
 
-/** The signed-in user, or null without a session (routes open to everyone that note who calls). */
-export async function sessionUser(auth: Auth, c: Context<AppEnv>): Promise<SessionUser | null> {
-  const result = await auth.api.getSession({ headers: c.req.raw.headers });
-  if (!result) return null;
-  const u = result.user as typeof result.user & { role?: string | null };
+type AuthUserRow = {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  role?: string | null;
+  twoFactorEnabled?: boolean | null;
+};
+
+function toSessionUser(u: AuthUserRow): SessionUser {
   return {
     id: u.id,
     name: u.name,
     email: u.email,
     emailVerified: u.emailVerified,
     role: u.role ?? 'customer',
+    twoFactorEnabled: u.twoFactorEnabled === true,
   };
+}
+
+/** The signed-in user, or null without a session (routes open to everyone that note who calls). */
+export async function sessionUser(auth: Auth, c: Context<AppEnv>): Promise<SessionUser | null> {
+  const result = await auth.api.getSession({ headers: c.req.raw.headers });
+  if (!result) return null;
+  return toSessionUser(result.user);
 }
 
 /** Loads the session; 401 without one, 403 while the e-mail is not verified. */
 export async function requireVerifiedUser(auth: Auth, c: Context<AppEnv>): Promise<SessionUser> {
   const result = await auth.api.getSession({ headers: c.req.raw.headers });
   if (!result) throw new AppError('UNAUTHENTICATED');
-  const u = result.user as typeof result.user & { role?: string | null };
-  if (!u.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED');
-  const user: SessionUser = {
-    id: u.id,
-    name: u.name,
-    email: u.email,
-    emailVerified: u.emailVerified,
-    role: u.role ?? 'customer',
-  };
+  const user = toSessionUser(result.user);
+  if (!user.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED');
   c.set('user', user);
   return user;
 }
 
-/** Verified user with the admin role; 403 for anyone else. */
+/**
+ * Verified user with the admin role and two-factor on; 403 FORBIDDEN for anyone else, 403
+ * TWO_FACTOR_REQUIRED for an admin who has not enrolled yet (docs/decisions/0014).
+ */
 export async function requireAdmin(auth: Auth, c: Context<AppEnv>): Promise<SessionUser> {
   const u = await requireVerifiedUser(auth, c);
   if (u.role !== 'admin') throw new AppError('FORBIDDEN');
+  if (!u.twoFactorEnabled) throw new AppError('TWO_FACTOR_REQUIRED');
   return u;
 }
 

@@ -152,6 +152,8 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       emailVerified: 'Si el correo está verificado (siempre `true` aquí).',
       role: 'Rol: cliente o administrador.',
       balance: `Saldo disponible. ${MONEY}`,
+      twoFactorEnabled:
+        'Si la verificación en dos pasos está activada (los administradores sin ella reciben 403 `TWO_FACTOR_REQUIRED`).',
     },
   },
   ContactReceipt: {
@@ -846,6 +848,89 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
     properties: {
       amount: 'Importe con signo, nunca cero: "5.00" abona, "-2.00" carga.',
       reason: 'Motivo (queda en el movimiento y en la auditoría).',
+    },
+  },
+  DeleteAccountRequest: {
+    description: 'La confirmación para eliminar la cuenta.',
+    properties: {
+      password: 'La contraseña de la cuenta (obligatoria si la cuenta tiene contraseña).',
+      code: 'En cuentas sin contraseña: un código de 6 dígitos de la aplicación de verificación.',
+      confirm: 'La palabra `ELIMINAR`.',
+    },
+  },
+  BlockUserRequest: {
+    description: 'El bloqueo de una cuenta.',
+    properties: { reason: 'Motivo (queda en la auditoría).' },
+  },
+  RevokedCount: {
+    description: 'Sesiones cerradas.',
+    properties: { revoked: 'Cuántas sesiones terminaron.' },
+  },
+  SignInMethods: {
+    description: 'Las formas de entrar de esta instalación.',
+    properties: {
+      password: 'Correo y contraseña (`/api/auth/sign-in/email`).',
+      emailLink: 'Enlace por correo (`/api/auth/sign-in/magic-link`).',
+      emailCode:
+        'Código por correo (`/api/auth/email-otp/send-verification-otp` y `/api/auth/sign-in/email-otp`).',
+      phone:
+        'Código por SMS a un teléfono verificado (`/api/auth/phone-number/send-otp` y `/api/auth/phone-number/verify`).',
+      providers: 'Proveedores configurados (`/api/auth/sign-in/social` con `provider`).',
+      passkey: 'Llaves de acceso (no disponibles en esta versión).',
+    },
+  },
+  SessionInfo: {
+    description: 'Una sesión abierta.',
+    properties: {
+      id: 'Identificador de la sesión (nunca su token).',
+      current: '`true` si es la sesión de esta petición.',
+      device: 'Tipo de dispositivo.',
+      browser: 'Navegador y sistema.',
+      ip: 'Dirección acortada, o null.',
+      place: 'Lugar aproximado.',
+      createdAt: 'Inicio de la sesión.',
+      lastUsedAt: 'Último uso registrado.',
+      expiresAt: 'Caducidad si no se usa.',
+    },
+  },
+  SessionList: {
+    description: 'Sesiones abiertas.',
+    properties: ITEMS('Las sesiones, la más usada primero.'),
+  },
+  LinkedMethod: {
+    description: 'Una forma de entrar vinculada a la cuenta.',
+    properties: {
+      kind: '`credential`, `google`, `oidc`, `phone` o `email`.',
+      label: 'Qué mostrar: el correo, el número o el proveedor.',
+      accountId: 'Para desvincular un proveedor (`/api/auth/unlink-account`), o null.',
+      removable: 'Si ahora se puede quitar (nunca la última forma de entrar).',
+    },
+  },
+  SecurityOverview: {
+    description: 'La seguridad de la cuenta.',
+    properties: {
+      email: 'Correo de la cuenta.',
+      hasPassword: 'Si tiene contraseña.',
+      twoFactorEnabled: 'Si la verificación en dos pasos está activada.',
+      twoFactorRequired: 'Si la cuenta debe tenerla (administradores).',
+      phoneNumber: 'Teléfono verificado, o null.',
+      phoneNumberVerified: 'Si el teléfono está verificado.',
+      methods: 'Formas de entrar vinculadas.',
+      linkableProviders: 'Proveedores configurados que aún no están vinculados.',
+    },
+  },
+  AdminUserSecurity: {
+    description: 'La seguridad de un cliente, vista por un administrador.',
+    properties: {
+      id: 'Identificador de la cuenta.',
+      name: 'Nombre.',
+      email: 'Correo.',
+      role: '`customer` o `admin`.',
+      blocked: 'Si está bloqueada.',
+      blockReason: 'Motivo del bloqueo, o null.',
+      twoFactorEnabled: 'Si tiene la verificación en dos pasos.',
+      methods: 'Formas de entrar vinculadas.',
+      sessions: 'Sesiones abiertas.',
     },
   },
 };

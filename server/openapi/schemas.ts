@@ -147,6 +147,17 @@ type Same<A, B> =
     : false;
 /** Fails to compile unless the schema's output type is exactly the type the code returns. */
 function same<A, B>(..._proof: Same<A, B> extends true ? [] : [never]): void {}
+import {
+  AdminUserSecuritySchema,
+  BlockUserSchema,
+  DeleteAccountSchema,
+  LinkedMethodSchema,
+  SecurityOverviewSchema,
+  SessionInfoSchema,
+  SessionListSchema,
+  SignInMethodsSchema,
+} from '../../shared/schemas/security';
+
 type Returned<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
 
 // ─── Responses (io: output) ──────────────────────────────────────────────────────────────────
@@ -227,6 +238,13 @@ export const RESPONSE_SCHEMAS = {
   WebhookDeliveryList: WebhookDeliveryListSchema,
   Deleted: z.strictObject({ deleted: z.literal(true) }),
   Resent: z.strictObject({ resent: z.literal(true) }),
+  RevokedCount: z.strictObject({ revoked: z.number().int() }),
+  SignInMethods: SignInMethodsSchema,
+  SessionInfo: SessionInfoSchema,
+  SessionList: SessionListSchema,
+  LinkedMethod: LinkedMethodSchema,
+  SecurityOverview: SecurityOverviewSchema,
+  AdminUserSecurity: AdminUserSecuritySchema,
 } satisfies Record<string, z.ZodType>;
 
 export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;
@@ -266,6 +284,8 @@ same<Out<'SupplierLog'>, Returned<typeof orderSupplierLog>>();
 // ─── Requests (io: input) ────────────────────────────────────────────────────────────────────
 
 export const REQUEST_SCHEMAS = {
+  DeleteAccountRequest: DeleteAccountSchema,
+  BlockUserRequest: BlockUserSchema,
   UpdateProfileRequest: UpdateProfileSchema,
   ContactRequest: ContactSchema,
   CardCheckoutRequest: CardCheckoutRequestSchema,

@@ -7,5 +7,7 @@ export const MeSchema = z.strictObject({
   emailVerified: z.boolean(),
   role: z.enum(['customer', 'admin']),
   balance: z.string(),
+  /** TOTP is on; admins without it reach only /activar-dos-pasos (403 TWO_FACTOR_REQUIRED). */
+  twoFactorEnabled: z.boolean(),
 });
 export type Me = z.infer<typeof MeSchema>;

@@ -9,6 +9,9 @@ import { loadEnv, type Env } from '../../server/env';
 import { createAuth, type Auth } from '../../server/lib/auth';
 import { createLogger } from '../../server/lib/logger';
 import { createMailer, readOutbox, type Mailer, type OutboxEntry } from '../../server/lib/mail';
+import { createSmsSender } from '../../server/lib/sms';
+import { secretOf, totpCode } from './totp';
+import { queuedSms, startSmsWorkers } from '../../server/jobs/sms';
 import { loadWebAssets } from '../../server/lib/web-assets';
 import { createMetrics } from '../../server/lib/metrics';
 import { queuedMailer, startMailWorkers } from '../../server/jobs/mail';
@@ -79,7 +82,10 @@ export async function createTestApp(
     { db: database.db, jobs, mailer: delivery, logger },
     { pollingIntervalSeconds: 0.5 },
   );
-  const auth = createAuth({ db: database.db, env, mailer, logger });
+  const smsSender = createSmsSender({ twilio: env.twilio, dataDir, logger });
+  const sms = queuedSms(jobs, smsSender);
+  await startSmsWorkers({ jobs, sender: smsSender, logger }, { pollingIntervalSeconds: 0.5 });
+  const auth = createAuth({ db: database.db, env, mailer, sms, logger });
   const web = loadWebAssets(path.join(dataDir, 'no-build'));
   const metrics = createMetrics();
   const app = createApp({ database, env, auth, mailer, logger, web, jobs, metrics });
@@ -218,7 +224,22 @@ export async function signInAdmin(t: TestApp, ip?: string) {
   const c = t.client(ip);
   const res = await c.post('/api/auth/sign-in/email', { email, password });
   if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status}`);
-  return { client: c, email, id: created.user.id };
+  // Admins must use two-factor (TWO_FACTOR_REQUIRED otherwise): enrol like a person would.
+  const secret = await enrolTwoFactor(c, password);
+  return { client: c, email, id: created.user.id, password, totpSecret: secret };
+}
+
+/** Turns TOTP on for the signed-in client's account; returns the base32 secret. */
+export async function enrolTwoFactor(c: TestClient, password?: string): Promise<string> {
+  const enable = await c.post('/api/auth/two-factor/enable', password ? { password } : {});
+  if (enable.status !== 200)
+    throw new Error(`two-factor enable failed: ${enable.status} ${await enable.text()}`);
+  const { totpURI } = (await enable.json()) as { totpURI: string };
+  const secret = secretOf(totpURI);
+  const verify = await c.post('/api/auth/two-factor/verify-totp', { code: totpCode(secret) });
+  if (verify.status !== 200)
+    throw new Error(`two-factor verify failed: ${verify.status} ${await verify.text()}`);
+  return secret;
 }
 
 /** The user id of an e-mail. */

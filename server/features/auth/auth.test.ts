@@ -83,6 +83,7 @@ describe.each(dbTargets())('accounts on %s', (target) => {
       emailVerified: true,
       role: 'customer',
       balance: '0.00',
+      twoFactorEnabled: false,
     });
   });
 

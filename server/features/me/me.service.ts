@@ -21,6 +21,7 @@ export async function getMe(db: Db, sessionUser: SessionUser): Promise<Me> {
     role: sessionUser.role === 'admin' ? 'admin' : 'customer',
     // A customer with no wallet account yet has a balance of 0 (docs/domain.md §2).
     balance: formatAmount(row?.balance ?? 0n),
+    twoFactorEnabled: sessionUser.twoFactorEnabled,
   };
 }
 
