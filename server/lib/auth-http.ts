@@ -91,6 +91,9 @@ async function checkedBody(c: Context<AppEnv>): Promise<string | undefined> {
   return text;
 }
 
+const TWO_FACTOR_LOCKED_MESSAGE =
+  'Demasiados códigos incorrectos: bloqueamos la verificación en dos pasos de la cuenta durante 15 minutos y avisamos a su titular por correo.';
+
 /** Better Auth's answer without tokens in the body and without a foreign Location. */
 async function safeAnswer(response: Response, origins: string[]): Promise<Response> {
   const headers = new Headers(response.headers);
@@ -110,7 +113,12 @@ async function safeAnswer(response: Response, origins: string[]): Promise<Respon
       headers.set('retry-after', retryAfter);
       return new Response(text, { status: 429, headers });
     }
-    const body = JSON.stringify({ code: 'RATE_LIMITED', message: ERROR_MESSAGES.RATE_LIMITED });
+    // The two-factor lock-out keeps its code: the page explains it differently.
+    const body = JSON.stringify(
+      code === 'ACCOUNT_TEMPORARILY_LOCKED'
+        ? { code, message: TWO_FACTOR_LOCKED_MESSAGE }
+        : { code: 'RATE_LIMITED', message: ERROR_MESSAGES.RATE_LIMITED },
+    );
     headers.set('retry-after', retryAfter);
     headers.set('content-type', 'application/json');
     headers.set('content-length', String(Buffer.byteLength(body)));

@@ -105,7 +105,8 @@ export async function readOutbox(dataDir: string): Promise<OutboxEntry[]> {
   }
   const entries = await Promise.all(
     names
-      .filter((n) => n.endsWith('.json'))
+      // Text messages share the folder (server/lib/sms.ts) as sms-*.json.
+      .filter((n) => n.endsWith('.json') && !n.startsWith('sms-'))
       .map(async (n) => JSON.parse(await readFile(path.join(dir, n), 'utf8')) as OutboxEntry),
   );
   return entries.sort((a, b) => (a.id < b.id ? 1 : -1));

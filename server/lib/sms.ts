@@ -3,7 +3,7 @@
 // e-mails (DATA_DIR/outbox/sms-<id>.json), shown on the local mailbox page. The app sends through
 // the job queue (server/jobs/sms.ts); this is what the worker calls.
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from './logger';
 import { outboxDir } from './mail';
@@ -58,4 +58,16 @@ export function createSmsSender(options: {
 /** +34600111222 → +34•••••1222: enough for a log line, not the whole number. */
 export function maskNumber(number: string): string {
   return number.length <= 6 ? '•••' : `${number.slice(0, 3)}•••••${number.slice(-4)}`;
+}
+
+/** The text messages in the local outbox, newest first. */
+export async function readSmsOutbox(dataDir: string): Promise<SmsOutboxEntry[]> {
+  const dir = outboxDir(dataDir);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const entries = await Promise.all(
+    names
+      .filter((n) => n.startsWith('sms-') && n.endsWith('.json'))
+      .map(async (n) => JSON.parse(await readFile(path.join(dir, n), 'utf8')) as SmsOutboxEntry),
+  );
+  return entries.sort((a, b) => (a.id < b.id ? 1 : -1));
 }

@@ -9,7 +9,7 @@ import { loadEnv, type Env } from '../../server/env';
 import { createAuth, type Auth } from '../../server/lib/auth';
 import { createLogger } from '../../server/lib/logger';
 import { createMailer, readOutbox, type Mailer, type OutboxEntry } from '../../server/lib/mail';
-import { createSmsSender } from '../../server/lib/sms';
+import { createSmsSender, readSmsOutbox, type SmsOutboxEntry } from '../../server/lib/sms';
 import { secretOf, totpCode } from './totp';
 import { queuedSms, startSmsWorkers } from '../../server/jobs/sms';
 import { loadWebAssets } from '../../server/lib/web-assets';
@@ -37,6 +37,10 @@ export type TestApp = {
   outbox: () => Promise<OutboxEntry[]>;
   /** Waits for a message to `to` whose subject matches (verification e-mails are sent in the background). */
   waitForMail: (to: string, subject: RegExp, timeoutMs?: number) => Promise<OutboxEntry>;
+  /** Text messages in this app's SMS outbox, newest first. */
+  smsOutbox: () => Promise<SmsOutboxEntry[]>;
+  /** Waits for a text message to `to` (sent by a worker). */
+  waitForSms: (to: string, timeoutMs?: number) => Promise<SmsOutboxEntry>;
   client: (ip?: string) => TestClient;
   close: () => Promise<void>;
 };
@@ -153,6 +157,16 @@ export async function createTestApp(
     }
   }
 
+  async function waitForSms(to: string, timeoutMs = 5000): Promise<SmsOutboxEntry> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = (await readSmsOutbox(dataDir)).find((m) => m.to === to);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no SMS to ${to}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
   return {
     app,
     appWith,
@@ -169,6 +183,8 @@ export async function createTestApp(
     },
     outbox: () => readOutbox(dataDir),
     waitForMail,
+    smsOutbox: () => readSmsOutbox(dataDir),
+    waitForSms,
     client,
     async close() {
       await workers?.stop();

@@ -2,12 +2,21 @@ import { Hono } from 'hono';
 import { isLoopback } from '../../lib/client-ip';
 import type { AppEnv } from '../../lib/http';
 import { readOutbox, type OutboxEntry } from '../../lib/mail';
+import { readSmsOutbox, type SmsOutboxEntry } from '../../lib/sms';
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-function renderPage(appName: string, entries: OutboxEntry[]): string {
+function renderPage(appName: string, entries: OutboxEntry[], texts: SmsOutboxEntry[]): string {
+  const smsItems = texts
+    .map(
+      (m) => `<li class="mail">
+  <p class="meta"><time datetime="${escapeHtml(m.date)}">${escapeHtml(new Date(m.date).toLocaleString('es'))}</time> · Para: <strong>${escapeHtml(m.to)}</strong></p>
+  <pre>${escapeHtml(m.text)}</pre>
+</li>`,
+    )
+    .join('\n');
   const items = entries
     .map(
       (e) => `<li class="mail">
@@ -28,6 +37,9 @@ h1{font-size:24px}h2{font-size:18px;margin:8px 0}pre{white-space:pre-wrap}a{colo
 <body><main><h1>Correo local de ${escapeHtml(appName)}</h1>
 <p>Sin <code>SMTP_URL</code>, los correos se guardan en <code>DATA_DIR/outbox/</code> y se muestran aquí (solo desde este equipo). Los más recientes aparecen primero.</p>
 ${entries.length ? `<ul>${items}</ul>` : '<p>Todavía no hay correos.</p>'}
+<h2>Mensajes SMS</h2>
+<p>Sin <code>TWILIO_ACCOUNT_SID</code>, los SMS (códigos para entrar con el teléfono) se guardan en <code>DATA_DIR/outbox/sms-*.json</code>.</p>
+${texts.length ? `<ul>${smsItems}</ul>` : '<p>Todavía no hay mensajes.</p>'}
 </main></body></html>`;
 }
 
@@ -39,6 +51,11 @@ export function mailboxRoutes(deps: { dataDir: string; appName: string; enabled:
       c.header('Cache-Control', 'no-store');
       await next();
     })
-    .get('/', async (c) => c.html(renderPage(deps.appName, await readOutbox(deps.dataDir))))
-    .get('/mensajes.json', async (c) => c.json(await readOutbox(deps.dataDir)));
+    .get('/', async (c) =>
+      c.html(
+        renderPage(deps.appName, await readOutbox(deps.dataDir), await readSmsOutbox(deps.dataDir)),
+      ),
+    )
+    .get('/mensajes.json', async (c) => c.json(await readOutbox(deps.dataDir)))
+    .get('/sms.json', async (c) => c.json(await readSmsOutbox(deps.dataDir)));
 }
