@@ -469,6 +469,8 @@ export function createAuth({ db, env, mailer, sms, logger }: AuthDeps) {
         '/send-verification-email': rule,
         '/verify-email': rule,
         '/sign-in/magic-link': rule,
+        '/sign-in/social': rule,
+        '/link-social': rule,
         '/magic-link/verify': rule,
         '/email-otp/send-verification-otp': rule,
         '/sign-in/email-otp': rule,
