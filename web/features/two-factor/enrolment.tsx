@@ -8,13 +8,8 @@ import { APP_NAME } from '../../lib/app-name';
 import { formToObject } from '../../lib/form-data';
 import { refresh } from '../../lib/session';
 import { backupCodesText, cleanCode, groupedKey, secretOf } from './key';
-import {
-  confirmTwoFactor,
-  enableTwoFactor,
-  readSecurity,
-  twoFactorMessage,
-  type Enrolment,
-} from './two-factor-api';
+import { twoFactorMessage } from './challenge';
+import { confirmTwoFactor, enableTwoFactor, readSecurity, type Enrolment } from './two-factor-api';
 
 type Step =
   | { name: 'loading' }

@@ -13,10 +13,9 @@ import { Button } from '../../components/ui/button';
 import { CheckboxField, TextField } from '../../components/ui/field';
 import { AuthCard } from '../../features/auth/auth-card';
 import { cleanCode } from '../../features/two-factor/key';
-import { postTwoFactor, twoFactorMessage } from '../../features/two-factor/two-factor-api';
+import { postTwoFactor, twoFactorMessage } from '../../features/two-factor/challenge';
 import { ApiError } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
-import { formToObject } from '../../lib/form-data';
 import { refresh, useSession, type AuthUser } from '../../lib/session';
 import { safeNextPath } from '../../lib/session-timing';
 import type { Route } from './+types/login-dos-pasos';
@@ -43,9 +42,10 @@ function landing(next: string | null, user: AuthUser | null): string {
 export async function clientAction({
   request,
 }: Route.ClientActionArgs): Promise<ChallengeResult | Response> {
-  const form = formToObject(await request.formData());
-  const backup = form.kind === 'backup';
-  const code = backup ? (form.code ?? '').trim() : cleanCode(form.code ?? '');
+  const form = await request.formData();
+  const typed = form.get('code');
+  const backup = form.get('kind') === 'backup';
+  const code = typeof typed !== 'string' ? '' : backup ? typed.trim() : cleanCode(typed);
   if (!code)
     return {
       fields: {
@@ -59,7 +59,7 @@ export async function clientAction({
   try {
     await postTwoFactor(
       backup ? '/api/auth/two-factor/verify-backup-code' : '/api/auth/two-factor/verify-totp',
-      { code, trustDevice: form.trustDevice === 'on' },
+      { code, trustDevice: form.get('trustDevice') === 'on' },
     );
   } catch (err) {
     const apiCode = err instanceof ApiError ? err.code : '';

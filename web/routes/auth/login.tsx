@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Form, useActionData, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { AppLink } from '../../components/ui/app-link';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { AuthCard } from '../../features/auth/auth-card';
+import type * as OtherWaysModule from '../../features/auth/other-ways';
 import { APP_NAME } from '../../lib/app-name';
 import type { FormResult } from '../../lib/form-data';
 import { useSession } from '../../lib/session-state';
@@ -32,29 +33,11 @@ export async function clientAction({
   return code ? code.signIn(request) : { formError: SUBMIT_CODE_FAILED };
 }
 
-const NOTICES: Record<string, { tone: 'info' | 'success' | 'warning'; text: string }> = {
-  expirada: {
-    tone: 'warning',
-    text: 'Tu sesión ha caducado. Inicia sesión de nuevo para continuar.',
-  },
-  salida: { tone: 'success', text: 'Cerraste sesión correctamente.' },
-  restablecida: {
-    tone: 'success',
-    text: 'Tu contraseña se cambió. Inicia sesión con la nueva contraseña.',
-  },
-  LINK_USED: {
-    tone: 'info',
-    text: 'Ese enlace de verificación ya se usó. Inicia sesión para continuar.',
-  },
-  INVALID_TOKEN: {
-    tone: 'warning',
-    text: 'El enlace de verificación no es válido. Inicia sesión para pedir uno nuevo.',
-  },
-  TOKEN_EXPIRED: {
-    tone: 'warning',
-    text: 'El enlace de verificación caducó. Inicia sesión para pedir uno nuevo.',
-  },
-};
+/**
+ * «Otras formas de entrar» and the notices of `?motivo=` and `?error=`: loaded once the page has
+ * rendered (the public pages' JavaScript budget).
+ */
+type Extras = typeof OtherWaysModule;
 
 export default function Login() {
   const result = useActionData<typeof clientAction>();
@@ -63,7 +46,11 @@ export default function Login() {
   const session = useSession();
   const navigate = useNavigate();
   const busy = navigation.state !== 'idle';
-  const notice = NOTICES[params.get('motivo') ?? params.get('error') ?? ''];
+  const [extras, setExtras] = useState<Extras>();
+
+  useEffect(() => {
+    import('../../features/auth/other-ways').then(setExtras, console.warn);
+  }, []);
 
   useEffect(() => {
     // Already signed in (e.g. opened /login in a second tab): go where the person was going.
@@ -94,7 +81,7 @@ export default function Login() {
         className="flex flex-col gap-4"
         onFocus={() => void loadSignIn()}
       >
-        {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+        {extras ? <extras.LoginNotice /> : null}
         {result?.formError ? <Alert tone="error">{result.formError}</Alert> : null}
         <TextField
           label="Correo electrónico"
@@ -121,6 +108,7 @@ export default function Login() {
           {busy ? 'Entrando…' : 'Iniciar sesión'}
         </Button>
       </Form>
+      {extras ? <extras.OtherWays mode="login" /> : null}
     </AuthCard>
   );
 }

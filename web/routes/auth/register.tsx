@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Form, useActionData, useNavigation } from 'react-router';
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../../shared/auth-limits';
 import { AppLink } from '../../components/ui/app-link';
@@ -5,6 +6,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { AuthCard } from '../../features/auth/auth-card';
+import type * as OtherWaysModule from '../../features/auth/other-ways';
 import { APP_NAME } from '../../lib/app-name';
 import type { FormResult } from '../../lib/form-data';
 import { SUBMIT_CODE_FAILED, loadSubmitCode } from '../../lib/submit-code';
@@ -30,9 +32,17 @@ export async function clientAction({
   return code ? code.register(request) : { formError: SUBMIT_CODE_FAILED };
 }
 
+/** «Otras formas de crear tu cuenta»: loaded once the page has rendered. */
+type Extras = typeof OtherWaysModule;
+
 export default function Register() {
   const result = useActionData<typeof clientAction>();
   const busy = useNavigation().state !== 'idle';
+  const [extras, setExtras] = useState<Extras>();
+
+  useEffect(() => {
+    import('../../features/auth/other-ways').then(setExtras, console.warn);
+  }, []);
   return (
     <AuthCard
       title="Crear cuenta"
@@ -102,6 +112,7 @@ export default function Register() {
           {busy ? 'Creando la cuenta…' : 'Crear cuenta'}
         </Button>
       </Form>
+      {extras ? <extras.OtherWays mode="register" /> : null}
     </AuthCard>
   );
 }
