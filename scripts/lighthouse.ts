@@ -18,6 +18,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { secretOf, totpCode } from '../tests/setup/totp';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 
@@ -187,6 +188,13 @@ async function customerWithOrders(origin: string, dataDir: string): Promise<stri
   const admin = new Client(origin);
   await admin.json('/api/auth/sign-in/email', {
     body: { email: ADMIN.email, password: ADMIN.password },
+  });
+  // Admins must use two-factor: enrol with a code computed here, as an authenticator app would.
+  const { totpURI } = await admin.json<{ totpURI: string }>('/api/auth/two-factor/enable', {
+    body: { password: ADMIN.password },
+  });
+  await admin.json('/api/auth/two-factor/verify-totp', {
+    body: { code: totpCode(secretOf(totpURI)) },
   });
   await admin.json(`/api/admin/users/${me.id}/adjustments`, {
     body: { amount: '100.00', reason: 'Saldo para medir con Lighthouse' },

@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { imeiFor } from '../../../tests/setup/imei';
+import { secretOf, totpCode } from '../../../tests/setup/totp';
 import { TEST_DB_PREFIX } from '../../../tests/setup/global-db';
 
 const templateUrl = inject('postgresTemplateUrl');
@@ -78,6 +79,40 @@ describe.runIf(templateUrl)('two instances behind the balancer (PostgreSQL)', ()
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .join('; ');
+  }
+
+  /** Session cookies set by an answer, merged over `cookie`. */
+  function withCookies(cookie: string, res: Response): string {
+    const jar = new Map(
+      cookie
+        .split('; ')
+        .filter(Boolean)
+        .map((c) => [c.slice(0, c.indexOf('=')), c.slice(c.indexOf('=') + 1)] as const),
+    );
+    for (const line of res.headers.getSetCookie()) {
+      const pair = line.split(';')[0] ?? '';
+      const name = pair.slice(0, pair.indexOf('='));
+      const value = pair.slice(pair.indexOf('=') + 1);
+      if (value === '' || /max-age=0/i.test(line)) jar.delete(name);
+      else jar.set(name, value);
+    }
+    return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  /** Admins must use two-factor: enrol on `instance`, as a person with an authenticator would. */
+  async function enrolTwoFactor(instance: string, cookie: string, password: string) {
+    const enable = await request(instance, '/api/auth/two-factor/enable', {
+      cookie,
+      body: { password },
+    });
+    expect(enable.status, await enable.clone().text()).toBe(200);
+    const { totpURI } = (await enable.json()) as { totpURI: string };
+    const verify = await request(instance, '/api/auth/two-factor/verify-totp', {
+      cookie: withCookies(cookie, enable),
+      body: { code: totpCode(secretOf(totpURI)) },
+    });
+    expect(verify.status, await verify.clone().text()).toBe(200);
+    return withCookies(withCookies(cookie, enable), verify);
   }
 
   beforeAll(async () => {
@@ -156,7 +191,11 @@ describe.runIf(templateUrl)('two instances behind the balancer (PostgreSQL)', ()
     expect(signUp.status).toBe(200);
     await sql.query('UPDATE "user" SET email_verified = true WHERE email = $1', [email]);
     const customer = await signIn(a, email, PASSWORD);
-    const admin = await signIn(a, ADMIN.email, ADMIN.password);
+    const admin = await enrolTwoFactor(
+      a,
+      await signIn(a, ADMIN.email, ADMIN.password),
+      ADMIN.password,
+    );
     const me = (await (await request(b, '/api/me', { cookie: customer })).json()) as { id: string };
     const funded = await request(a, `/api/admin/users/${me.id}/adjustments`, {
       cookie: admin,
