@@ -1,4 +1,4 @@
-import { redirect, redirectDocument } from 'react-router';
+import { redirectDocument } from 'react-router';
 import { z } from 'zod';
 import { EmailSchema } from '../../../shared/schemas/auth';
 import {
@@ -8,7 +8,7 @@ import {
 } from '../../../shared/schemas/security';
 import { api, ApiError } from '../../lib/api';
 import { settle, type Loaded } from '../../lib/loaded';
-import { endSession, reloadMe } from '../../lib/session';
+import { reloadMe } from '../../lib/session';
 import { normalizePhone, PHONE_ERROR, phoneProblem } from './phone-number';
 import type {
   Overview,
@@ -133,6 +133,14 @@ async function run(payload: SecurityPayload): Promise<SecurityActionResult | Res
       // The provider's page: a whole-document navigation, away from the app.
       return redirectDocument(url);
     }
+    case 'phone-remove': {
+      await api('/api/me/phone', { method: 'DELETE' });
+      return {
+        intent: payload.intent,
+        ok: true,
+        message: 'Teléfono quitado: ya no puedes entrar con un código por SMS.',
+      };
+    }
     case 'phone-send': {
       const phoneNumber = normalizePhone(payload.phoneNumber);
       const problem = phoneProblem(phoneNumber);
@@ -225,9 +233,11 @@ async function run(payload: SecurityPayload): Promise<SecurityActionResult | Res
         return fail(payload.intent, 'Revisa los campos marcados.', fields);
       }
       await api('/api/me/delete', { body: parsed.data });
-      // The server ended the session with the account: this device forgets it too.
-      endSession(false);
-      return redirect('/?cuenta=eliminada');
+      // The server ended the session with the account. A fresh document at the home page: the
+      // session store reads it again from there (signed out), and nothing of the account stays in
+      // this tab's memory. (Ending the session here first would unmount this form, and React
+      // Router drops a redirect answered to an unmounted fetcher.)
+      return redirectDocument('/');
     }
   }
 }
@@ -237,6 +247,7 @@ const INTENTS: readonly SecurityIntent[] = [
   'sessions-revoke-others',
   'method-unlink',
   'method-link',
+  'phone-remove',
   'phone-send',
   'phone-verify',
   'two-factor-disable',

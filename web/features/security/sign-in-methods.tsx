@@ -25,17 +25,24 @@ export function methodTitle(method: Method): string {
     case 'phone':
       return 'Código por SMS';
     case 'google':
-      return 'Google';
     case 'oidc':
-      return 'Inicio de sesión corporativo';
+      return method.label;
   }
 }
 
 /** What is under the title: the address, the number, the provider's name. */
 export function methodDetail(method: Method): string {
-  if (method.kind === 'phone') return formatPhone(method.label);
-  if (method.kind === 'credential') return method.label || 'Con tu correo y tu contraseña';
-  return method.label;
+  switch (method.kind) {
+    case 'phone':
+      return formatPhone(method.label);
+    case 'credential':
+      return 'Con tu correo y tu contraseña';
+    case 'email':
+      return method.label;
+    case 'google':
+    case 'oidc':
+      return `Cuenta de ${method.label} vinculada`;
+  }
 }
 
 /** The ways in, read-only (the admin's customer view). */
@@ -148,12 +155,12 @@ function MethodRow({ method, onStart }: { method: Method; onStart: () => void })
   const questionId = useId();
   const actions = useRef<HTMLDivElement>(null);
   const pending = fetcher.state !== 'idle' ? (fetcher.json as SecurityPayload | undefined) : null;
-  const busy = pending?.intent === 'method-unlink' && pending.accountId === method.accountId;
   const title = methodTitle(method);
-  const canUnlink =
-    method.removable &&
-    method.accountId !== null &&
-    (method.kind === 'google' || method.kind === 'oidc' || method.kind === 'credential');
+  const busy =
+    (pending?.intent === 'method-unlink' && pending.accountId === method.accountId) ||
+    (pending?.intent === 'phone-remove' && method.kind === 'phone');
+  // A provider (or the password) goes by its account id; the phone has its own route.
+  const canUnlink = method.removable && (method.kind === 'phone' || method.accountId !== null);
 
   useEffect(() => {
     if (!toggled) return;
@@ -166,14 +173,18 @@ function MethodRow({ method, onStart }: { method: Method; onStart: () => void })
   }
 
   function unlink() {
-    if (fetcher.state !== 'idle' || method.accountId === null) return;
+    if (fetcher.state !== 'idle') return;
     onStart();
-    const payload: SecurityPayload = {
-      intent: 'method-unlink',
-      providerId: method.kind,
-      accountId: method.accountId,
-      label: title,
-    };
+    let payload: SecurityPayload;
+    if (method.kind === 'phone') payload = { intent: 'phone-remove' };
+    else if (method.accountId !== null)
+      payload = {
+        intent: 'method-unlink',
+        providerId: method.kind,
+        accountId: method.accountId,
+        label: title,
+      };
+    else return;
     void fetcher.submit(payload, JSON_POST);
   }
 

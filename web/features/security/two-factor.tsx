@@ -133,6 +133,7 @@ function PasswordStep({
   onOpen: () => void;
 }) {
   const box = useRef<HTMLDivElement>(null);
+  const questionId = useId();
   const [toggled, setToggled] = useState(false);
   const [password, setPassword] = useState('');
   const [localError, setLocalError] = useState<string | null>(null);
@@ -161,11 +162,13 @@ function PasswordStep({
           noValidate
           onSubmit={submit}
           role="group"
-          aria-label={question}
+          aria-labelledby={questionId}
           tabIndex={-1}
           className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 focus:outline-none"
         >
-          <p className="text-sm text-slate-800">{question}</p>
+          <p id={questionId} className="text-sm text-slate-800">
+            {question}
+          </p>
           {hasPassword ? (
             <TextField
               label="Tu contraseña"

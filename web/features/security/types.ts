@@ -21,6 +21,7 @@ export type SecurityPayload =
   | { intent: 'sessions-revoke-others' }
   | { intent: 'method-unlink'; providerId: string; accountId: string; label: string }
   | { intent: 'method-link'; provider: ProviderId }
+  | { intent: 'phone-remove' }
   | { intent: 'phone-send'; phoneNumber: string }
   | { intent: 'phone-verify'; phoneNumber: string; code: string }
   | { intent: 'two-factor-disable'; password?: string }

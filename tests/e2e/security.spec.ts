@@ -1,0 +1,291 @@
+// Mi perfil → Seguridad, end to end: two-factor turned on with a code computed here from the key
+// the page shows (and then asked at sign-in), another device's session ended from this one, a
+// phone added with the code from the SMS outbox, "Descargar mis datos", and an account deleted
+// (its sign-in refused afterwards). The section at 375 px, with axe.
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { secretOf, totpCode } from '../setup/totp';
+import {
+  PASSWORD,
+  collectPageErrors,
+  expectAccessible,
+  registerVerified,
+  signIn,
+  signOut,
+} from './helpers';
+
+const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
+
+type Sms = { id: string; kind: 'sms'; to: string; text: string; date: string };
+
+/** Waits for an SMS to `to` in the outbox (DATA_DIR/outbox/sms-*.json), newest first. */
+async function waitForSms(to: string, timeoutMs = 10_000): Promise<Sms> {
+  const dir = path.join(DATA_DIR, 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const names = (await readdir(dir).catch(() => [] as string[])).filter(
+      (n) => n.startsWith('sms-') && n.endsWith('.json'),
+    );
+    const messages = await Promise.all(
+      names.map(async (n) => {
+        try {
+          return JSON.parse(await readFile(path.join(dir, n), 'utf8')) as Sms;
+        } catch {
+          return null; // still being written: read on the next turn
+        }
+      }),
+    );
+    const found = messages
+      .filter((m): m is Sms => m !== null && m.to === to)
+      .sort((a, b) => (a.date < b.date ? 1 : -1))[0];
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no SMS to ${to}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A Spanish mobile number no other test uses. */
+function uniquePhone(): string {
+  const digits = String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0');
+  return `+3469${digits}`;
+}
+
+function security(page: Page) {
+  return page.getByRole('region', { name: 'Seguridad', exact: true });
+}
+
+async function openSecurity(page: Page) {
+  await page.goto('/profile#seguridad');
+  await expect(page.getByRole('heading', { level: 2, name: 'Seguridad' })).toBeVisible();
+  await expect(security(page).getByRole('heading', { name: 'Sesiones activas' })).toBeVisible();
+}
+
+test('two-factor turned on from Seguridad with a code from the key on the page, then asked at sign-in', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  const { email } = await registerVerified(page);
+  await openSecurity(page);
+  const section = security(page);
+  await expect(section.getByTestId('two-factor-state')).toHaveText('Desactivada');
+
+  await section.getByRole('button', { name: 'Activar la verificación en dos pasos' }).click();
+  await section.getByLabel('Tu contraseña', { exact: true }).fill(PASSWORD);
+  await section.getByRole('button', { name: 'Empezar' }).click();
+  const link = section.getByRole('link', { name: 'Abrir en mi aplicación de autenticación' });
+  const uri = await link.getAttribute('href');
+  expect(uri).toMatch(/^otpauth:\/\/totp\//);
+  const secret = secretOf(uri ?? '');
+  // The key typed by hand is the same secret, in blocks of four.
+  await expect(section.getByTestId('two-factor-key')).toHaveText(
+    secret.toUpperCase().replace(/(.{4})(?=.)/g, '$1 '),
+  );
+  await section.getByLabel('Código de 6 dígitos').fill(totpCode(secret));
+  await section.getByRole('button', { name: 'Activar la verificación en dos pasos' }).click();
+  await expect(section.getByText('La verificación en dos pasos está activada.')).toBeVisible();
+  const codes = await section.getByTestId('backup-codes').getByRole('listitem').allTextContents();
+  expect(codes).toHaveLength(10);
+  await section.getByRole('button', { name: 'Continuar' }).click();
+  await expect(section.getByTestId('two-factor-state')).toHaveText('Activada');
+
+  // New backup codes replace the old ones, and can be downloaded.
+  await section.getByRole('button', { name: 'Generar nuevos códigos de respaldo' }).click();
+  await section.getByLabel('Tu contraseña', { exact: true }).fill(PASSWORD);
+  await section.getByRole('button', { name: 'Generar códigos' }).click();
+  const fresh = section.getByTestId('new-backup-codes').getByRole('listitem');
+  await expect(fresh).toHaveCount(10);
+  const freshCodes = await fresh.allTextContents();
+  expect(freshCodes).not.toEqual(codes);
+  const download = page.waitForEvent('download');
+  await section.getByRole('button', { name: 'Descargar códigos' }).click();
+  const file = await (await download).path();
+  const text = await readFile(file, 'utf8');
+  for (const code of freshCodes) expect(text).toContain(code);
+  expect(text).toContain(email);
+
+  // Signing in again asks for the app's code.
+  await signOut(page);
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/login\/dos-pasos/);
+  await page.getByLabel('Código de tu aplicación').fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Verificar' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // A customer may turn it off again, with the password.
+  await openSecurity(page);
+  await section.getByRole('button', { name: 'Desactivar' }).click();
+  await section.getByLabel('Tu contraseña', { exact: true }).fill('no-es-la-clave');
+  await section.getByRole('button', { name: 'Sí, desactivar' }).click();
+  await expect(section.getByText('La contraseña no es correcta.')).toBeVisible();
+  await section.getByLabel('Tu contraseña', { exact: true }).fill(PASSWORD);
+  await section.getByRole('button', { name: 'Sí, desactivar' }).click();
+  await expect(section.getByTestId('two-factor-state')).toHaveText('Desactivada');
+  // The refused password is the only failed request (the browser logs it).
+  expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+});
+
+test('a session ended from Seguridad signs the other device out on its next navigation', async ({
+  page,
+  browser,
+}) => {
+  const { email } = await registerVerified(page);
+
+  const other = await browser.newContext();
+  const third = await browser.newContext();
+  try {
+    const otherPage = await other.newPage();
+    await signIn(otherPage, email);
+    await expect(otherPage).toHaveURL(/\/dashboard$/);
+
+    await openSecurity(page);
+    const list = security(page).getByTestId('sessions');
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    const current = list.getByRole('listitem').filter({ hasText: 'Este dispositivo' });
+    await expect(current).toHaveCount(1);
+    await expect(current.getByRole('button', { name: /Cerrar sesión/ })).toHaveCount(0);
+    await expect(list.getByText(/Último uso/).first()).toBeVisible();
+
+    await list.getByRole('button', { name: /^Cerrar sesión/ }).click();
+    await expect(security(page).getByText('Sesión cerrada en ese dispositivo.')).toBeVisible();
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+
+    // The other device finds out on its next navigation.
+    await otherPage.getByRole('link', { name: 'Historial de órdenes' }).first().click();
+    await expect(otherPage).toHaveURL(/\/login\?next=/);
+
+    // «Cerrar todas las demás», after a confirmation, ends every other one.
+    const thirdPage = await third.newPage();
+    await signIn(thirdPage, email);
+    await expect(thirdPage).toHaveURL(/\/dashboard$/);
+    await page.reload();
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    await security(page).getByRole('button', { name: 'Cerrar todas las demás' }).click();
+    await expect(security(page).getByText(/¿Cerrar la otra sesión\?/)).toBeVisible();
+    await security(page).getByRole('button', { name: 'Sí, cerrar las demás' }).click();
+    await expect(security(page).getByText('Cerramos 1 sesión en otro dispositivo.')).toBeVisible();
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await thirdPage.goto('/orderhistory');
+    await expect(thirdPage).toHaveURL(/\/login\?next=/);
+    // This device stays signed in.
+    await page.goto('/orderhistory');
+    await expect(page).toHaveURL(/\/orderhistory$/);
+  } finally {
+    await other.close();
+    await third.close();
+  }
+});
+
+test('a phone added with the code from the SMS', async ({ page }) => {
+  await registerVerified(page);
+  await openSecurity(page);
+  const section = security(page);
+  await expect(section.getByTestId('phone-number')).toContainText('Sin teléfono');
+  await section.getByRole('button', { name: 'Añadir teléfono' }).click();
+
+  // Without the country prefix it is refused before anything is sent.
+  await section.getByLabel('Número de teléfono').fill('600 111 222');
+  await section.getByRole('button', { name: 'Enviarme un código' }).click();
+  await expect(section.getByText(/con el prefijo del país, por ejemplo/)).toBeVisible();
+
+  const phone = uniquePhone();
+  const typed = `${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6, 9)} ${phone.slice(9)}`;
+  await section.getByLabel('Número de teléfono').fill(typed);
+  await section.getByRole('button', { name: 'Enviarme un código' }).click();
+  await expect(
+    section.getByText(`Te enviamos un SMS con un código de 6 dígitos al ${phone}.`),
+  ).toBeVisible();
+  const sms = await waitForSms(phone);
+  const code = /\b(\d{6})\b/.exec(sms.text)?.[1];
+  expect(code).toBeTruthy();
+
+  // A wrong code first.
+  const wrong = code === '000000' ? '111111' : '000000';
+  await section.getByLabel('Código de 6 dígitos').fill(wrong);
+  await section.getByRole('button', { name: 'Verificar' }).click();
+  await expect(section.getByLabel('Código de 6 dígitos')).toHaveAttribute('aria-invalid', 'true');
+
+  await section.getByLabel('Código de 6 dígitos').fill(code ?? '');
+  await section.getByRole('button', { name: 'Verificar' }).click();
+  await expect(section.getByText(/^Número verificado: \+34/).first()).toBeVisible();
+  await expect(section.getByTestId('phone-number')).toContainText(
+    `${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6, 9)} ${phone.slice(9)}`,
+  );
+  await expect(section.getByTestId('sign-in-methods')).toContainText('Código por SMS');
+  await expect(section.getByRole('button', { name: 'Cambiar teléfono' })).toBeVisible();
+
+  await page.reload();
+  await expect(security(page).getByTestId('phone-number')).toContainText('Número verificado');
+});
+
+test('"Descargar mis datos" downloads a JSON file with the profile', async ({ page }) => {
+  const { email, name } = await registerVerified(page, 'Marta Ibáñez');
+  await openSecurity(page);
+  const download = page.waitForEvent('download');
+  await security(page).getByRole('link', { name: 'Descargar mis datos' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^cometa-mis-datos-\d{4}-\d{2}-\d{2}\.json$/);
+  const data = JSON.parse(await readFile(await file.path(), 'utf8')) as {
+    profile: { email: string; name: string };
+    orders: unknown[];
+    movements: unknown[];
+  };
+  expect(data.profile.email).toBe(email);
+  expect(data.profile.name).toBe(name);
+  expect(Array.isArray(data.orders)).toBe(true);
+  expect(Array.isArray(data.movements)).toBe(true);
+});
+
+test('an account with a zero balance is deleted, and its sign-in refused afterwards', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  const { email } = await registerVerified(page);
+  await openSecurity(page);
+  const section = security(page);
+  await expect(section.getByText(/saldo en 0,00 USD y sin órdenes en curso/)).toBeVisible();
+  await expect(section.getByText(/se conservan anonimizados/)).toBeVisible();
+  await section.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
+
+  // Both the password and the word are needed.
+  await section.getByLabel('Tu contraseña', { exact: true }).fill(PASSWORD);
+  await section.getByLabel('Escribe ELIMINAR para confirmar').fill('eliminar cuenta');
+  await section.getByRole('button', { name: 'Eliminar mi cuenta para siempre' }).click();
+  await expect(section.getByText('Escribe ELIMINAR para confirmar.')).toBeVisible();
+
+  // A wrong password is refused by the server.
+  await section.getByLabel('Tu contraseña', { exact: true }).fill('no-es-la-clave');
+  await section.getByLabel('Escribe ELIMINAR para confirmar').fill('ELIMINAR');
+  await section.getByRole('button', { name: 'Eliminar mi cuenta para siempre' }).click();
+  await expect(section.getByLabel('Tu contraseña', { exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+
+  await section.getByLabel('Tu contraseña', { exact: true }).fill(PASSWORD);
+  await section.getByRole('button', { name: 'Eliminar mi cuenta para siempre' }).click();
+  await expect(page).toHaveURL(/\/(\?.*)?$/);
+  await expect(page.getByRole('button', { name: /Menú de usuario/ })).toHaveCount(0);
+
+  // The session is gone on the server too, and the account no longer signs in.
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await signIn(page, email);
+  await expect(page.getByText('Correo o contraseña incorrectos.')).toBeVisible();
+  // The refused password (403) and the refused sign-in (401) are the only failed requests.
+  expect(errors.filter((e) => !/status of 40[13]/.test(e))).toEqual([]);
+});
+
+test('Seguridad at 375 px: no sideways scrolling, accessible', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await registerVerified(page);
+  await openSecurity(page);
+  await security(page).getByRole('button', { name: 'Añadir teléfono' }).click();
+  await security(page).getByRole('button', { name: 'Eliminar mi cuenta' }).click();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+    true,
+  );
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expectAccessible(page);
+});
