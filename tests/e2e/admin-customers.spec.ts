@@ -1,0 +1,104 @@
+// /admin/clientes end to end: the admin finds a customer, sees how they sign in and where their
+// sessions are, blocks the account (its session ends and its sign-in is refused with the blocked
+// message), unblocks it, and ends all its sessions. The page at 375 and 1280 px, with axe.
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, registerVerified, signIn, signInAsAdmin } from './helpers';
+
+async function findCustomer(admin: Page, email: string) {
+  await admin.goto('/admin/clientes');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Clientes' })).toBeVisible();
+  await admin.getByLabel('Nombre o correo del cliente').fill(email);
+  await admin.getByRole('button', { name: 'Buscar' }).click();
+  await expect(admin.getByText(/1 resultado para/)).toBeVisible();
+  await admin.getByRole('link', { name: `Ver seguridad de ${email}` }).click();
+  return admin.getByRole('region', { name: 'Seguridad de la cuenta' });
+}
+
+test('an admin finds a customer, sees their sessions, blocks them (no sign-in) and unblocks them', async ({
+  page: admin,
+  browser,
+}) => {
+  const customerContext = await browser.newContext();
+  try {
+    const customer = await customerContext.newPage();
+    const { email, name } = await registerVerified(customer, 'Rocío Gallardo');
+
+    await signInAsAdmin(admin);
+    await expect(admin.getByRole('navigation', { name: 'Administración' })).toContainText(
+      'Clientes',
+    );
+    const panel = await findCustomer(admin, email);
+    await expect(panel.getByRole('heading', { name })).toBeVisible();
+    await expect(panel.getByTestId('customer-state')).toHaveText('Activa');
+    await expect(panel).toContainText('Contraseña');
+    await expect(panel).toContainText('Enlace o código por correo');
+    const sessions = panel.getByTestId('customer-sessions').getByRole('listitem');
+    await expect(sessions).toHaveCount(1);
+    await expect(sessions.first()).toContainText('Último uso');
+    // The admin only looks: no «Cerrar sesión» per row, and no «Este dispositivo».
+    await expect(sessions.first()).not.toContainText('Este dispositivo');
+
+    // Block: a reason is required, then the account is blocked and its session ended.
+    await panel.getByRole('button', { name: 'Bloquear cuenta' }).click();
+    await panel.getByRole('button', { name: 'Sí, bloquear' }).click();
+    await expect(panel.getByLabel('Motivo del bloqueo')).toHaveAttribute('aria-invalid', 'true');
+    await panel.getByLabel('Motivo del bloqueo').fill('Pagos con tarjetas robadas');
+    await panel.getByRole('button', { name: 'Sí, bloquear' }).click();
+    await expect(panel.getByText(`Cuenta de ${email} bloqueada`, { exact: false })).toBeVisible();
+    await expect(panel.getByTestId('customer-state')).toHaveText('Bloqueada');
+    await expect(panel).toContainText('Motivo: Pagos con tarjetas robadas');
+    await expect(panel.getByText('No hay ninguna sesión abierta.')).toBeVisible();
+
+    // The customer is out on their next navigation, and cannot sign in again.
+    await customer.goto('/orderhistory');
+    await expect(customer).toHaveURL(/\/login\?next=/);
+    await signIn(customer, email);
+    await expect(
+      customer.getByText('Esta cuenta está bloqueada. Escríbenos desde la página de contacto.'),
+    ).toBeVisible();
+    await expect(customer).toHaveURL(/\/login/);
+
+    // Unblocked, they sign in again.
+    await panel.getByRole('button', { name: 'Desbloquear' }).click();
+    await expect(
+      panel.getByText(`Cuenta de ${email} desbloqueada`, { exact: false }),
+    ).toBeVisible();
+    await expect(panel.getByTestId('customer-state')).toHaveText('Activa');
+    await signIn(customer, email);
+    await expect(customer).toHaveURL(/\/dashboard$/);
+
+    // «Cerrar todas sus sesiones», after a confirmation.
+    await admin.reload();
+    await expect(sessions).toHaveCount(1);
+    await panel.getByRole('button', { name: 'Cerrar todas sus sesiones' }).click();
+    await panel.getByRole('button', { name: 'Sí, cerrarlas' }).click();
+    await expect(panel.getByText('Cerramos 1 sesión.')).toBeVisible();
+    await expect(sessions).toHaveCount(0);
+    await customer.goto('/orderhistory');
+    await expect(customer).toHaveURL(/\/login\?next=/);
+  } finally {
+    await customerContext.close();
+  }
+});
+
+test('/admin/clientes at 375 and 1280 px: no sideways scrolling, accessible', async ({
+  page: admin,
+  browser,
+}) => {
+  const customerContext = await browser.newContext();
+  try {
+    const { email } = await registerVerified(await customerContext.newPage(), 'Íñigo Azcárate');
+    await signInAsAdmin(admin);
+    await admin.setViewportSize({ width: 375, height: 800 });
+    const panel = await findCustomer(admin, email);
+    await panel.getByRole('button', { name: 'Bloquear cuenta' }).click();
+    expect(
+      await admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await expectAccessible(admin);
+    await admin.setViewportSize({ width: 1280, height: 900 });
+    await expectAccessible(admin);
+  } finally {
+    await customerContext.close();
+  }
+});
