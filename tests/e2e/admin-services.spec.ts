@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { formatUsd, parseAmount } from '../../shared/money';
-import { ADMIN, expectAccessible, registerVerified, signIn } from './helpers';
+import { ADMIN, expectAccessible, registerVerified, signInAsAdmin } from './helpers';
 
 type AdminServiceJson = {
   id: string;
@@ -22,8 +22,7 @@ function origin(page: Page) {
 async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAsAdmin(page);
   await page.goto('/admin/servicios');
   await expect(page.getByRole('heading', { level: 1, name: 'Servicios' })).toBeVisible();
   return page;

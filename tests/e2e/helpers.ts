@@ -1,8 +1,9 @@
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import type { Browser } from '@playwright/test';
+import { secretOf, totpCode } from '../setup/totp';
 
 const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
 export const PASSWORD = 'Cielo-Azul-2026!';
@@ -166,4 +167,123 @@ export async function waitForHydration(page: Page) {
     const main = document.getElementById('contenido');
     return !!main && Object.keys(main).some((key) => key.startsWith('__reactProps$'));
   });
+}
+
+/** The Origin header our API asks of a POST (Better Auth's check), before the page has a URL. */
+function appOrigin(page: Page): Record<string, string> {
+  const url = page.url();
+  if (url.startsWith('http')) return { Origin: new URL(url).origin };
+  return { Origin: `http://localhost:${process.env.E2E_PORT ?? 3100}` };
+}
+
+/** A POST to our API as whoever is signed in on `page`; fails the test unless it succeeds. */
+export async function postAsSignedIn(page: Page, url: string, data: unknown): Promise<unknown> {
+  const res = await page.request.post(url, { headers: appOrigin(page), data });
+  expect(res.ok(), `${url} answered ${res.status()}: ${await res.text()}`).toBe(true);
+  return res.json().catch(() => null);
+}
+
+/**
+ * Turns on two-factor for the person signed in on `page`, through the API as the enrolment page
+ * does it (enable, then a code from the app). Returns the base32 secret and the backup codes.
+ */
+export async function enableTwoFactorByApi(
+  page: Page,
+  password?: string,
+): Promise<{ secret: string; backupCodes: string[] }> {
+  const { totpURI, backupCodes } = (await postAsSignedIn(
+    page,
+    '/api/auth/two-factor/enable',
+    password ? { password } : {},
+  )) as { totpURI: string; backupCodes: string[] };
+  const secret = secretOf(totpURI);
+  await postAsSignedIn(page, '/api/auth/two-factor/verify-totp', { code: totpCode(secret) });
+  return { secret, backupCodes };
+}
+
+/**
+ * The bootstrap admin's TOTP secret. The first caller of a test run (the data directory is new
+ * for every run) enrols the admin through the API and keeps the secret in DATA_DIR, so every
+ * later admin sign-in of the run computes its codes from it, as the admin's phone would.
+ * Better Auth (1.7) accepts a code of the current 30-second step or its neighbours and does not
+ * remember used ones, so two sign-ins within the same step may use the same code.
+ */
+export async function adminTotpSecret(page: Page): Promise<string> {
+  const file = path.join(DATA_DIR, 'admin-totp-secret');
+  const saved = (await readFile(file, 'utf8').catch(() => '')).trim();
+  if (saved) return saved;
+  const headers = appOrigin(page);
+  const signedIn = await page.request.post('/api/auth/sign-in/email', {
+    headers,
+    data: { email: ADMIN.email, password: ADMIN.password },
+  });
+  const answer = (await signedIn.json().catch(() => null)) as {
+    twoFactorRedirect?: boolean;
+  } | null;
+  expect(signedIn.ok(), `admin sign-in answered ${signedIn.status()}`).toBe(true);
+  if (answer?.twoFactorRedirect)
+    throw new Error(`the admin has two-factor on but ${file} is missing: start a new test run`);
+  const { secret } = await enableTwoFactorByApi(page, ADMIN.password);
+  await page.request.post('/api/auth/sign-out', { headers, data: {} });
+  // 'wx': a second enrolment in the same run (parallel workers) fails here instead of silently
+  // replacing the secret the other worker's sign-ins use.
+  await writeFile(file, secret, { flag: 'wx' });
+  return secret;
+}
+
+/**
+ * Signs the bootstrap admin in on `page` as a person does: the /login form, then the code of the
+ * app on /login/dos-pasos. Ends on `/admin/ordenes` (or on `next` when given).
+ */
+export async function signInAsAdmin(page: Page, next?: string) {
+  const secret = await adminTotpSecret(page);
+  await page.goto(next ? `/login?next=${encodeURIComponent(next)}` : '/login');
+  await page.getByLabel('Correo electrónico').fill(ADMIN.email);
+  await page.getByLabel('Contraseña').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).toHaveURL(/\/login\/dos-pasos/);
+  await page.getByLabel('Código de tu aplicación').fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Verificar' }).click();
+  const landing = next ?? '/admin/ordenes';
+  await expect(page).toHaveURL((url) => url.pathname + url.search === landing);
+}
+
+type Sms = { id: string; kind: 'sms'; to: string; text: string; date: string };
+
+/** Every SMS the app wrote to the outbox (DATA_DIR/outbox/sms-*.json) for `to`, oldest first. */
+export async function smsTo(to: string): Promise<Sms[]> {
+  const dir = path.join(DATA_DIR, 'outbox');
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const messages = await Promise.all(
+    names
+      .filter((n) => n.startsWith('sms-') && n.endsWith('.json'))
+      .map(async (n) => {
+        try {
+          return JSON.parse(await readFile(path.join(dir, n), 'utf8')) as Sms;
+        } catch {
+          return null;
+        }
+      }),
+  );
+  return messages
+    .filter((m): m is Sms => m !== null && m.to === to)
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
+}
+
+/** Waits for an SMS to `to` that was not there before (`seen`: ids already read). */
+export async function waitForSms(to: string, seen: string[] = [], timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const fresh = (await smsTo(to)).filter((m) => !seen.includes(m.id)).at(-1);
+    if (fresh) return fresh;
+    if (Date.now() > deadline) throw new Error(`no new SMS to ${to}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The 6-digit code in an SMS or e-mail text. */
+export function codeIn(text: string): string {
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  if (!code) throw new Error(`no 6-digit code in: ${text}`);
+  return code;
 }

@@ -2,19 +2,21 @@
 // customer, placing orders through the API as the signed-in customer, and valid IMEIs.
 import { expect, type Browser, type Page } from '@playwright/test';
 import { imeiFor } from '../setup/imei';
-import { ADMIN, signIn } from './helpers';
+import { signInAsAdmin } from './helpers';
 
 /** The Origin header our API asks of a signed-in POST (Better Auth's check). */
 export function sameOrigin(page: Page) {
   return { Origin: new URL(page.url()).origin };
 }
 
-/** The admin, signed in on a page of a new context (close it with page.context().close()). */
+/**
+ * The admin, signed in (password and two-factor code) on a page of a new context, on
+ * /admin/ordenes (close it with page.context().close()).
+ */
 export async function adminPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAsAdmin(page);
   return page;
 }
 
