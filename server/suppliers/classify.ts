@@ -1,8 +1,9 @@
 // How a supplier call ended, told apart by what it means for the order (docs/protocols.md §4.1,
 // rule 4): refusals by pattern (their texts are free and vary between panels), transport
 // results by whether the request may have arrived, and the exchange written to the supplier log.
+import { formatMicros } from './decimal';
 import type { PostResult } from './http';
-import type { Exchange, FailureKind } from './types';
+import type { Balance, CallOutcome, Exchange, FailureKind } from './types';
 
 export type Refusal = 'refused-order' | 'refused-supplier' | 'retry-later';
 
@@ -110,4 +111,25 @@ export function exchangeOf(
 export function excerpt(body: string, max = 200): string {
   const flat = body.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+}
+
+/** A balance answer of either protocol: the amount read (null when unreadable) and the currency. */
+export function balanceOutcome(
+  micros: bigint | null,
+  currency: string,
+  exchanges: Exchange[],
+): CallOutcome<Balance> {
+  if (micros === null) {
+    return {
+      ok: false,
+      kind: 'ambiguous',
+      message: 'La respuesta no trae un saldo legible.',
+      exchanges,
+    };
+  }
+  return {
+    ok: true,
+    value: { balance: formatMicros(micros), balanceMicros: micros, currency: currency || 'USD' },
+    exchanges,
+  };
 }

@@ -132,7 +132,8 @@ describe('decodeParameters', () => {
         },
       ),
     );
-  });
+    // A property test: generous time on a loaded CI machine.
+  }, 30_000);
 });
 
 describe('customFields and paramLookup', () => {

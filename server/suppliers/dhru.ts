@@ -6,8 +6,8 @@ import {
   SERIAL_DEFAULT_MIN,
   URL_MAX,
 } from '../../shared/schemas/service-fields';
-import { classifyRefusal, exchangeOf, excerpt, transportFailure } from './classify';
-import { formatMicros, htmlToText, parseDecimalMicros } from './decimal';
+import { balanceOutcome, classifyRefusal, exchangeOf, excerpt, transportFailure } from './classify';
+import { htmlToText, parseDecimalMicros } from './decimal';
 import {
   encodeBase64Json,
   encodeParametersJson,
@@ -468,23 +468,7 @@ export function createDhruAdapter(conn: SupplierConnection, transport: Transport
       call.payload;
     const micros =
       parseDecimalMicros(lookup(info, 'credit')) ?? parseDecimalMicros(lookup(info, 'creditraw'));
-    if (micros === null) {
-      return {
-        ok: false,
-        kind: 'ambiguous',
-        message: 'La respuesta no trae un saldo legible.',
-        exchanges,
-      };
-    }
-    return {
-      ok: true,
-      value: {
-        balance: formatMicros(micros),
-        balanceMicros: micros,
-        currency: textOf(lookup(info, 'currency')) || 'USD',
-      },
-      exchanges,
-    };
+    return balanceOutcome(micros, textOf(lookup(info, 'currency')), exchanges);
   }
 
   async function services(): Promise<CallOutcome<RemoteService[]>> {

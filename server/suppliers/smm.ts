@@ -1,8 +1,8 @@
 // The SMM panel API v2 client (docs/protocols.md §3): balance, catalogue (Default and Package
 // services), one order per call, and multi-status in groups of at most 100. Every call is logged
 // as an Exchange with the key redacted; every outcome is classified for dispatch (§4.1, rule 4).
-import { classifyRefusal, exchangeOf, excerpt, transportFailure } from './classify';
-import { formatMicros, htmlToText, parseDecimalMicros } from './decimal';
+import { balanceOutcome, classifyRefusal, exchangeOf, excerpt, transportFailure } from './classify';
+import { htmlToText, parseDecimalMicros } from './decimal';
 import { isRecord, lookup, scalarText } from './dhru-wire';
 import type {
   Balance,
@@ -201,23 +201,7 @@ export function createSmmAdapter(conn: SupplierConnection, transport: Transport)
     if (!call.ok) return { ok: false, ...call.failure, exchanges };
     const answer = isRecord(call.answer) ? call.answer : {};
     const micros = parseDecimalMicros(lookup(answer, 'balance'));
-    if (micros === null) {
-      return {
-        ok: false,
-        kind: 'ambiguous',
-        message: 'La respuesta no trae un saldo legible.',
-        exchanges,
-      };
-    }
-    return {
-      ok: true,
-      value: {
-        balance: formatMicros(micros),
-        balanceMicros: micros,
-        currency: textOf(lookup(answer, 'currency')) || 'USD',
-      },
-      exchanges,
-    };
+    return balanceOutcome(micros, textOf(lookup(answer, 'currency')), exchanges);
   }
 
   async function services(): Promise<CallOutcome<RemoteService[]>> {
