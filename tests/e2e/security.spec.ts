@@ -5,6 +5,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { E2E_OIDC_NAME } from '../../playwright.config';
 import { secretOf, totpCode } from '../setup/totp';
 import {
   PASSWORD,
@@ -216,6 +217,65 @@ test('a phone added with the code from the SMS', async ({ page }) => {
 
   await page.reload();
   await expect(security(page).getByTestId('phone-number')).toContainText('Número verificado');
+});
+
+/** Signs in at the local OpenID Connect provider's own page as `email`. */
+async function signInAtProvider(page: Page, email: string, name: string) {
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/interaction\//);
+  await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(email);
+  await page.getByRole('textbox', { name: 'Nombre' }).fill(name);
+  await page.getByRole('button', { name: 'Entrar en el proveedor' }).click();
+}
+
+test('a provider linked from Seguridad, unlinked, and refused for a second person', async ({
+  page,
+  browser,
+}) => {
+  const { email, name } = await registerVerified(page, 'Nerea Vinculada');
+  await openSecurity(page);
+  const section = security(page);
+  const methods = section.getByTestId('sign-in-methods');
+  await expect(methods).not.toContainText(E2E_OIDC_NAME);
+
+  await section.getByRole('button', { name: `Vincular ${E2E_OIDC_NAME}`, exact: true }).click();
+  await signInAtProvider(page, email, name);
+  await expect(page).toHaveURL(/\/profile#seguridad$/);
+  await expect(methods).toContainText(`Cuenta de ${E2E_OIDC_NAME} vinculada`);
+  await expect(
+    section.getByRole('button', { name: `Vincular ${E2E_OIDC_NAME}`, exact: true }),
+  ).toHaveCount(0);
+
+  // Unlinked after a confirmation (the password still signs in).
+  await methods.getByRole('button', { name: `Desvincular ${E2E_OIDC_NAME}` }).click();
+  await methods.getByRole('button', { name: `Sí, desvincular ${E2E_OIDC_NAME}` }).click();
+  await expect(
+    section.getByText(`${E2E_OIDC_NAME}: desvinculado.`, { exact: false }),
+  ).toBeVisible();
+  await expect(methods).not.toContainText(E2E_OIDC_NAME);
+
+  // Linked again, it cannot be linked to someone else: the reason comes back in Spanish.
+  await section.getByRole('button', { name: `Vincular ${E2E_OIDC_NAME}`, exact: true }).click();
+  await signInAtProvider(page, email, name);
+  await expect(methods).toContainText(`Cuenta de ${E2E_OIDC_NAME} vinculada`);
+  const otherContext = await browser.newContext();
+  try {
+    const other = await otherContext.newPage();
+    await registerVerified(other, 'Otra Persona');
+    await openSecurity(other);
+    await security(other)
+      .getByRole('button', { name: `Vincular ${E2E_OIDC_NAME}`, exact: true })
+      .click();
+    await signInAtProvider(other, email, name);
+    await expect(other).toHaveURL(
+      /\/profile\?error=account_already_linked_to_different_user#seguridad$/,
+    );
+    await expect(
+      security(other).getByText('Esa cuenta ya está vinculada a otro usuario.'),
+    ).toBeVisible();
+    await expect(security(other).getByTestId('sign-in-methods')).not.toContainText(E2E_OIDC_NAME);
+  } finally {
+    await otherContext.close();
+  }
 });
 
 test('"Descargar mis datos" downloads a JSON file with the profile', async ({ page }) => {
