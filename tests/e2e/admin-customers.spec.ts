@@ -81,7 +81,7 @@ test('an admin finds a customer, sees their sessions, blocks them (no sign-in) a
   }
 });
 
-test('/admin/clientes at 375 and 1280 px: no sideways scrolling, accessible', async ({
+test('/admin/clientes at 375 and 1280 px: no sideways scrolling, accessible; the admin cannot turn two-factor off', async ({
   page: admin,
   browser,
 }) => {
@@ -98,6 +98,16 @@ test('/admin/clientes at 375 and 1280 px: no sideways scrolling, accessible', as
     await expectAccessible(admin);
     await admin.setViewportSize({ width: 1280, height: 900 });
     await expectAccessible(admin);
+
+    // The admin's own Seguridad: two-factor on, and no way to turn it off.
+    await admin.goto('/profile#seguridad');
+    const own = admin.getByRole('region', { name: 'Seguridad', exact: true });
+    await expect(own.getByTestId('two-factor-state')).toHaveText('Activada');
+    await expect(own.getByText(/Las cuentas de administración deben tener/)).toBeVisible();
+    await expect(own.getByRole('button', { name: 'Desactivar' })).toHaveCount(0);
+    await expect(
+      own.getByRole('button', { name: 'Generar nuevos códigos de respaldo' }),
+    ).toBeVisible();
   } finally {
     await customerContext.close();
   }

@@ -15,6 +15,7 @@ import {
   signIn,
   signOut,
 } from './helpers';
+import { adminPage, creditCustomer } from './ordering';
 
 const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
 
@@ -296,13 +297,28 @@ test('"Descargar mis datos" downloads a JSON file with the profile', async ({ pa
   expect(Array.isArray(data.movements)).toBe(true);
 });
 
-test('an account with a zero balance is deleted, and its sign-in refused afterwards', async ({
+test('an account with a balance is kept; with a zero balance it is deleted, and its sign-in refused afterwards', async ({
   page,
+  browser,
 }) => {
   const errors = collectPageErrors(page);
   const { email } = await registerVerified(page);
+  const admin = await adminPage(browser);
+  await creditCustomer(admin, email, '5.00');
+
   await openSecurity(page);
   const section = security(page);
+  await section.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
+  await section.getByLabel('Tu contraseña', { exact: true }).fill(PASSWORD);
+  await section.getByLabel('Escribe ELIMINAR para confirmar').fill('ELIMINAR');
+  await section.getByRole('button', { name: 'Eliminar mi cuenta para siempre' }).click();
+  await expect(section.getByText(/tu saldo debe ser 0,00 USD/)).toBeVisible();
+  await section.getByRole('button', { name: 'Cancelar' }).click();
+
+  // The admin takes the balance back to zero.
+  await creditCustomer(admin, email, '-5.00');
+  await admin.context().close();
+  await page.reload();
   await expect(section.getByText(/saldo en 0,00 USD y sin órdenes en curso/)).toBeVisible();
   await expect(section.getByText(/se conservan anonimizados/)).toBeVisible();
   await section.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
@@ -332,8 +348,8 @@ test('an account with a zero balance is deleted, and its sign-in refused afterwa
   await expect(page).toHaveURL(/\/login\?next=/);
   await signIn(page, email);
   await expect(page.getByText('Correo o contraseña incorrectos.')).toBeVisible();
-  // The refused password (403) and the refused sign-in (401) are the only failed requests.
-  expect(errors.filter((e) => !/status of 40[13]/.test(e))).toEqual([]);
+  // The refusals (409 balance, 403 password, 401 sign-in) are the only failed requests.
+  expect(errors.filter((e) => !/status of 40[139]/.test(e))).toEqual([]);
 });
 
 test('Seguridad at 375 px: no sideways scrolling, accessible', async ({ page }) => {
