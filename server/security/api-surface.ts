@@ -250,6 +250,8 @@ export type FixtureId =
   | 'method'
   | 'voucherBatch'
   | 'customerA'
+  | 'bystander'
+  | 'sessionA'
   | 'supplier'
   | 'apiKey'
   | 'webhookEndpoint'
@@ -280,6 +282,25 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
   const b = await registerVerified(t, 'Bruno Ajeno');
   const customerA: Customer = { ...a, id: await userIdOf(t, a.email) };
   const customerB: Customer = { ...b, id: await userIdOf(t, b.email) };
+  // A third customer, only the target of the admin's block and end-sessions routes (blocking A
+  // or B would end the sessions the checks are sent with).
+  const c = await registerVerified(t, 'Carla Ajena');
+  const bystander = { id: await userIdOf(t, c.email) };
+  // A second session of A (another device): what A may end from Mi perfil.
+  const device = t.client();
+  await expectJson(
+    await device.post('/api/auth/sign-in/email', { email: a.email, password: GOOD_PASSWORD }),
+    200,
+    'second session of customer A',
+  );
+  const spareSession = (
+    await expectJson<{ items: { id: string; current: boolean }[] }>(
+      await device.get('/api/me/sessions'),
+      200,
+      'sessions of customer A',
+    )
+  ).items.find((s) => s.current);
+  if (!spareSession) throw new Error('no current session on the second device of customer A');
 
   const unverifiedClient = t.client();
   const unverifiedEmail = uniqueEmail('unverified');
@@ -401,6 +422,8 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
       method: method.id,
       voucherBatch: batch.batch.id,
       customerA: customerA.id,
+      bystander: bystander.id,
+      sessionA: spareSession.id,
       supplier: supplierId,
       apiKey: key.id,
       webhookEndpoint: endpoint.id,

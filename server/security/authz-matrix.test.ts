@@ -103,6 +103,16 @@ const EXPECTED: Record<string, Expected> = {
   // Account
   getMe: { access: 'customer', roles: CUSTOMER_OK },
   updateMe: { access: 'customer', roles: CUSTOMER },
+  // Sign-in methods and the account's security
+  signInMethods: { access: 'public', roles: OPEN_OK },
+  mySecurity: { access: 'customer', roles: CUSTOMER_OK },
+  removeMyPhone: { access: 'customer', roles: CUSTOMER_OK },
+  mySessions: { access: 'customer', roles: CUSTOMER_OK },
+  endMyOtherSessions: { access: 'customer', roles: CUSTOMER_OK },
+  endMySession: { access: 'customer', roles: OWNED_BY_A, path: { id: 'sessionA' } },
+  exportMyData: { access: 'customer', roles: CUSTOMER_OK },
+  // The minimal body has a wrong password: refused with 400, never deleting anything.
+  deleteMyAccount: { access: 'customer', roles: CUSTOMER },
   // Contact (a session is read when sent)
   sendContactMessage: { access: 'optional', roles: OPEN },
   // API keys and webhooks
@@ -199,6 +209,10 @@ const EXPECTED: Record<string, Expected> = {
   // Administration: customers
   adminSearchCustomers: { access: 'admin', roles: ADMIN_OK },
   adminAdjustBalance: { access: 'admin', roles: ADMIN, path: { id: 'customerA' } },
+  adminUserSecurity: { access: 'admin', roles: ADMIN_OK, path: { id: 'bystander' } },
+  adminEndUserSessions: { access: 'admin', roles: ADMIN_OK, path: { id: 'bystander' } },
+  adminBlockUser: { access: 'admin', roles: ADMIN, path: { id: 'bystander' } },
+  adminUnblockUser: { access: 'admin', roles: ADMIN_OK, path: { id: 'bystander' } },
 };
 
 const CODE_STATUS: Record<string, number> = {

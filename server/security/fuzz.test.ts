@@ -261,6 +261,10 @@ function fixtureFor(path: string): FixtureId | null {
   if (/^\/api\/(admin\/)?services\//.test(path)) return 'service';
   if (path.startsWith('/api/admin/funds/methods/')) return 'method';
   if (path.startsWith('/api/admin/vouchers/')) return 'voucherBatch';
+  // Blocking and ending sessions aim at a bystander: customer A's session sends the fuzz itself.
+  if (/^\/api\/admin\/users\/:id\/(?:block|unblock|sessions\/revoke|security)$/.test(path))
+    return 'bystander';
+  if (path.startsWith('/api/me/sessions/')) return 'sessionA';
   if (path.startsWith('/api/admin/users/')) return 'customerA';
   if (path.startsWith('/api/admin/suppliers/')) return 'supplier';
   if (path.startsWith('/api/keys/')) return 'apiKey';

@@ -65,20 +65,21 @@ async function confirmIdentity(
     const ctx = await deps.auth.$context;
     const ok = await ctx.password.verify({ hash: credential.hash, password: proof.password });
     if (!ok)
-      throw new AppError('FORBIDDEN', 'La contraseña no es correcta.', {
+      throw new AppError('VALIDATION_FAILED', 'La contraseña no es correcta.', {
         password: 'La contraseña no es correcta.',
       });
     return;
   }
   if (proof.code === undefined)
     throw new AppError(
-      'FORBIDDEN',
-      'Tu cuenta no tiene contraseña: activa la verificación en dos pasos y confirma con un código de tu aplicación.',
+      'VALIDATION_FAILED',
+      'Tu cuenta no tiene contraseña: confirma con un código de tu aplicación de verificación (actívala antes en Seguridad).',
+      { code: 'Escribe el código de 6 dígitos de tu aplicación.' },
     );
   try {
     await deps.auth.api.verifyTOTP({ body: { code: proof.code }, headers: c.req.raw.headers });
   } catch {
-    throw new AppError('FORBIDDEN', 'El código no es correcto.', {
+    throw new AppError('VALIDATION_FAILED', 'El código no es correcto.', {
       code: 'El código no es correcto.',
     });
   }
@@ -227,7 +228,7 @@ export const securityRoutes = [
       message: 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.',
     },
     responses: [{ status: 200, description: 'Cuenta eliminada.', body: 'Deleted' }],
-    errors: ['FORBIDDEN', 'BALANCE_NOT_ZERO', 'ORDERS_IN_PROGRESS'],
+    errors: ['BALANCE_NOT_ZERO', 'ORDERS_IN_PROGRESS'],
     handler: async ({ c, deps, user, body }) => {
       sessionOnly(user);
       await confirmIdentity(deps, c, user.id, body);

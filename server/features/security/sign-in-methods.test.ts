@@ -475,7 +475,10 @@ describe.each(dbTargets())('sign-in methods on %s', (target) => {
         password: 'no-es-esta',
         confirm: 'ELIMINAR',
       });
-      expect(wrong.status).toBe(403);
+      expect(wrong.status).toBe(400);
+      expect(((await wrong.json()) as { fields?: Record<string, string> }).fields?.password).toBe(
+        'La contraseña no es correcta.',
+      );
       const withMoney = await client.post('/api/me/delete', {
         password: GOOD_PASSWORD,
         confirm: 'ELIMINAR',

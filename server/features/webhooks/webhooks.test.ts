@@ -194,15 +194,17 @@ describe.each(dbTargets())('webhooks on %s', (target) => {
     }
     expect(events[2]?.event.data).toMatchObject({ id: o.id, number: o.number, result: 'Limpio' });
     expect(new Set(events.map((e) => e.event.id)).size).toBe(3);
-    const deliveries = await json<WebhookDeliveryList>(
-      await s.client.get(`/api/webhook-endpoints/${s.endpoint.id}/deliveries`),
-      200,
-    );
-    expect(deliveries.items.filter((d) => d.orderId === o.id).map((d) => d.state)).toEqual([
-      'delivered',
-      'delivered',
-      'delivered',
-    ]);
+    // The receiver answers before the worker records the delivery: wait for the record.
+    let states: string[] = [];
+    await until('three deliveries recorded', async () => {
+      const deliveries = await json<WebhookDeliveryList>(
+        await s.client.get(`/api/webhook-endpoints/${s.endpoint.id}/deliveries`),
+        200,
+      );
+      states = deliveries.items.filter((d) => d.orderId === o.id).map((d) => d.state);
+      return states.every((state) => state === 'delivered');
+    });
+    expect(states).toEqual(['delivered', 'delivered', 'delivered']);
   });
 
   it('a receiver that fails twice then succeeds gets the event exactly once more', async () => {
