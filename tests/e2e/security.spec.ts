@@ -11,9 +11,12 @@ import {
   PASSWORD,
   collectPageErrors,
   expectAccessible,
+  linkFrom,
+  newEmail,
   registerVerified,
   signIn,
   signOut,
+  waitForMailTo,
 } from './helpers';
 import { adminPage, creditCustomer } from './ordering';
 
@@ -277,6 +280,36 @@ test('a provider linked from Seguridad, unlinked, and refused for a second perso
   } finally {
     await otherContext.close();
   }
+});
+
+test('the e-mail changed from Seguridad: approved from the current address, then verified at the new one', async ({
+  page,
+}) => {
+  const { email } = await registerVerified(page);
+  const next = newEmail('nuevo');
+  await openSecurity(page);
+  const section = security(page);
+  await section.getByLabel('Nuevo correo electrónico').fill('no-es-un-correo');
+  await section.getByRole('button', { name: 'Cambiar correo' }).click();
+  await expect(section.getByText('Escribe un correo electrónico válido.')).toBeVisible();
+
+  await section.getByLabel('Nuevo correo electrónico').fill(next);
+  await section.getByRole('button', { name: 'Cambiar correo' }).click();
+  await expect(
+    section.getByText(
+      'Te enviamos un correo a tu dirección actual para confirmar el cambio; después confirmarás la nueva.',
+    ),
+  ).toBeVisible();
+
+  const approval = await waitForMailTo(email, /Confirma el cambio de correo/);
+  await page.goto(linkFrom(approval, '/api/auth/'));
+  const verification = await waitForMailTo(next, /Verifica tu correo/);
+  await page.goto(linkFrom(verification, '/api/auth/verify-email'));
+  await page.goto('/profile#seguridad');
+  await expect(page.getByLabel('Correo electrónico', { exact: true })).toHaveValue(next);
+  await expect(
+    security(page).getByText(`Tu correo actual es ${next}.`, { exact: false }),
+  ).toBeVisible();
 });
 
 test('"Descargar mis datos" downloads a JSON file with the profile', async ({ page }) => {
