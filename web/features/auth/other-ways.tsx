@@ -20,12 +20,15 @@ type Provider = { id: string; name: string };
 const LINK_SENT =
   'Si la dirección es correcta, te enviamos un enlace para entrar. Caduca en 10 minutos.';
 const CODE_SENT =
-  'Si la dirección es correcta, te enviamos un código de 6 dígitos. Escríbelo aquí para entrar.';
+  'Si la dirección es correcta, te enviamos un código de 6 dígitos. Caduca en 10 minutos.';
 const SMS_SENT =
-  'Si ese teléfono está vinculado a una cuenta, te enviamos un SMS con un código de 6 dígitos.';
+  'Si ese teléfono está vinculado a una cuenta, te enviamos un SMS con un código de 6 dígitos. Caduca en 10 minutos.';
 const EMAIL_MISSING = 'Escribe tu correo electrónico.';
 const EMAIL_INVALID = 'Escribe un correo electrónico válido.';
 const CODE_INVALID = 'Escribe el código de 6 dígitos que te enviamos.';
+/** A secondary action that reads as a link (resend, start again). */
+const LINK_BUTTON =
+  'min-h-11 text-sm font-medium text-brand-700 underline hover:no-underline disabled:opacity-60';
 const GENERIC =
   'No pudimos completar el inicio de sesión. Inténtalo de nuevo o entra de otra forma.';
 
@@ -213,18 +216,15 @@ function WayForm({
 }) {
   const box = useFocusFirstField<HTMLFormElement>(step);
   return (
-    <form
-      ref={box}
-      aria-label={label}
-      noValidate
-      onSubmit={onSubmit}
-      className="flex flex-col gap-3"
-    >
-      <div aria-live="polite">
+    <form ref={box} aria-label={label} noValidate onSubmit={onSubmit}>
+      {/* Always in the page, so what is added to it is announced; spaced only when it says something. */}
+      <div aria-live="polite" className={status ? 'mb-3' : undefined}>
         {status ? <p className="text-sm text-emerald-800">{status}</p> : null}
       </div>
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      {children}
+      <div className="flex flex-col gap-3">
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        {children}
+      </div>
     </form>
   );
 }
@@ -381,17 +381,17 @@ function EmailCodeForm({ label }: { label: string }) {
             {busy ? 'Entrando…' : 'Entrar con el código'}
           </Button>
           <div className="flex flex-wrap gap-x-4 gap-y-1">
-            <Button
-              variant="ghost"
-              className="px-0 text-brand-700 underline"
+            <button
+              type="button"
+              className={LINK_BUTTON}
               disabled={busy}
               onClick={() => void sendCode(email)}
             >
               Enviar otro código
-            </Button>
-            <Button
-              variant="ghost"
-              className="px-0 text-brand-700 underline"
+            </button>
+            <button
+              type="button"
+              className={LINK_BUTTON}
               onClick={() => {
                 setEmail(null);
                 setFieldError(undefined);
@@ -399,7 +399,7 @@ function EmailCodeForm({ label }: { label: string }) {
               }}
             >
               Usar otro correo
-            </Button>
+            </button>
           </div>
         </>
       )}
@@ -499,17 +499,17 @@ function PhoneForm({ label }: { label: string }) {
             {busy ? 'Entrando…' : 'Entrar'}
           </Button>
           <div className="flex flex-wrap gap-x-4 gap-y-1">
-            <Button
-              variant="ghost"
-              className="px-0 text-brand-700 underline"
+            <button
+              type="button"
+              className={LINK_BUTTON}
               disabled={busy}
               onClick={() => void sendCode(phone)}
             >
               Enviar otro SMS
-            </Button>
-            <Button
-              variant="ghost"
-              className="px-0 text-brand-700 underline"
+            </button>
+            <button
+              type="button"
+              className={LINK_BUTTON}
               onClick={() => {
                 setPhone(null);
                 setFieldError(undefined);
@@ -517,7 +517,7 @@ function PhoneForm({ label }: { label: string }) {
               }}
             >
               Usar otro teléfono
-            </Button>
+            </button>
           </div>
         </>
       )}
@@ -554,11 +554,13 @@ function ProviderButton({ provider }: { provider: Provider }) {
   }
 
   return (
-    <div className="flex flex-col gap-2">
+    <div className="flex flex-col">
       <Button variant="secondary" disabled={busy} onClick={() => void go()}>
         {busy ? 'Redirigiendo…' : `Continuar con ${provider.name}`}
       </Button>
-      <div aria-live="polite">{error ? <Alert tone="error">{error}</Alert> : null}</div>
+      <div aria-live="polite" className={error ? 'mt-2' : undefined}>
+        {error ? <Alert tone="error">{error}</Alert> : null}
+      </div>
     </div>
   );
 }

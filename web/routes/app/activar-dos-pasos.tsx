@@ -1,9 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Card, PageTitle } from '../../components/ui/card';
-import { TwoFactorEnrolment } from '../../features/two-factor/enrolment';
 import { APP_NAME } from '../../lib/app-name';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../lib/session-state';
 import { safeNextPath } from '../../lib/session-timing';
+
+// The enrolment (and the schemas and API calls it brings) loads with the page's content rather
+// than as one of the route's own imports: every route's imports are listed in the route manifest
+// that each page, the public ones too, downloads (their JavaScript budget).
+const TwoFactorEnrolment = lazy(() =>
+  import('../../features/two-factor/enrolment').then((m) => ({ default: m.TwoFactorEnrolment })),
+);
 
 export function meta() {
   return [{ title: `Activar la verificación en dos pasos · ${APP_NAME}` }];
@@ -47,7 +54,15 @@ export default function ActivateTwoFactor() {
         </p>
       )}
       <Card className="p-4 sm:p-6">
-        <TwoFactorEnrolment onDone={done} />
+        <Suspense
+          fallback={
+            <p role="status" className="text-sm text-slate-700">
+              Cargando…
+            </p>
+          }
+        >
+          <TwoFactorEnrolment onDone={done} />
+        </Suspense>
       </Card>
     </div>
   );

@@ -1,79 +1,35 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  Form,
-  redirect,
-  useActionData,
-  useNavigate,
-  useNavigation,
-  useSearchParams,
-} from 'react-router';
+import { Form, useActionData, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { AppLink } from '../../components/ui/app-link';
 import { Button } from '../../components/ui/button';
 import { CheckboxField, TextField } from '../../components/ui/field';
 import { AuthCard } from '../../features/auth/auth-card';
-import { cleanCode } from '../../features/two-factor/key';
-import { postTwoFactor, twoFactorMessage } from '../../features/two-factor/challenge';
-import { ApiError } from '../../lib/api';
+import type { ChallengeResult } from '../../features/two-factor/verify-challenge';
 import { APP_NAME } from '../../lib/app-name';
-import { refresh, useSession, type AuthUser } from '../../lib/session';
+import { useSession, type AuthUser } from '../../lib/session-state';
 import { safeNextPath } from '../../lib/session-timing';
+import { SUBMIT_CODE_FAILED, loadSubmitCode } from '../../lib/submit-code';
 import type { Route } from './+types/login-dos-pasos';
 
 export function meta() {
   return [{ title: `Verificación en dos pasos · ${APP_NAME}` }];
 }
 
-type ChallengeResult = {
-  fields?: { code?: string };
-  formError?: string;
-  /** The sign-in this code belonged to is over: only «Volver a iniciar sesión» helps. */
-  restart?: boolean;
-};
-
-/** Codes after which the challenge cannot go on: the 2FA cookie is gone or used up. */
-const RESTART_CODES = new Set(['INVALID_TWO_FACTOR_COOKIE', 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE']);
-
 /** Where a person goes once through: `next`, or their usual first page. */
 function landing(next: string | null, user: AuthUser | null): string {
   return safeNextPath(next, user?.role === 'admin' ? '/admin/ordenes' : '/dashboard');
 }
 
+/** The code that checks the code (API client, session store): loaded on focus, or when sent. */
+const loadChallenge = () =>
+  loadSubmitCode(() => import('../../features/two-factor/verify-challenge'));
+
 export async function clientAction({
   request,
 }: Route.ClientActionArgs): Promise<ChallengeResult | Response> {
-  const form = await request.formData();
-  const typed = form.get('code');
-  const backup = form.get('kind') === 'backup';
-  const code = typeof typed !== 'string' ? '' : backup ? typed.trim() : cleanCode(typed);
-  if (!code)
-    return {
-      fields: {
-        code: backup
-          ? 'Escribe uno de tus códigos de respaldo.'
-          : 'Escribe el código de 6 dígitos de tu aplicación.',
-      },
-    };
-  if (!backup && !/^\d{6}$/.test(code))
-    return { fields: { code: 'El código de tu aplicación tiene 6 dígitos.' } };
-  try {
-    await postTwoFactor(
-      backup ? '/api/auth/two-factor/verify-backup-code' : '/api/auth/two-factor/verify-totp',
-      { code, trustDevice: form.get('trustDevice') === 'on' },
-    );
-  } catch (err) {
-    const apiCode = err instanceof ApiError ? err.code : '';
-    if (apiCode === 'INVALID_CODE' || apiCode === 'INVALID_BACKUP_CODE')
-      return { fields: { code: twoFactorMessage(err) } };
-    return { formError: twoFactorMessage(err), restart: RESTART_CODES.has(apiCode) };
-  }
-  const session = await refresh();
-  return redirect(
-    landing(
-      new URL(request.url).searchParams.get('next'),
-      session.status === 'authenticated' ? session.user : null,
-    ),
-  );
+  const code = await loadChallenge();
+  return code ? code.verifyChallenge(request, landing) : { formError: SUBMIT_CODE_FAILED };
 }
 
 export default function TwoFactorChallenge() {
@@ -114,7 +70,12 @@ export default function TwoFactorChallenge() {
         </AppLink>
       }
     >
-      <Form method="post" noValidate className="flex flex-col gap-4">
+      <Form
+        method="post"
+        noValidate
+        className="flex flex-col gap-4"
+        onFocus={() => void loadChallenge()}
+      >
         {result?.formError ? (
           <Alert tone="error">
             {result.formError}
@@ -144,9 +105,13 @@ export default function TwoFactorChallenge() {
           />
         </div>
         <div>
-          <Button variant="ghost" className="px-0 text-brand-700 underline" onClick={toggle}>
+          <button
+            type="button"
+            className="min-h-11 text-sm font-medium text-brand-700 underline hover:no-underline"
+            onClick={toggle}
+          >
             {backup ? 'Usar el código de mi aplicación' : 'Usar un código de respaldo'}
-          </Button>
+          </button>
         </div>
         <CheckboxField
           label="Confiar en este dispositivo durante 30 días"
