@@ -162,9 +162,11 @@ export function OtherWays({ mode }: { mode: Mode }) {
         {mode === 'login' ? 'Otras formas de entrar' : 'Otras formas de crear tu cuenta'}
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        {mode === 'login'
-          ? 'Sin contraseña: con un enlace o un código que te enviamos, o con tu cuenta de otro servicio.'
-          : 'Con un enlace en tu correo tu cuenta queda creada y verificada al abrirlo, sin contraseña.'}
+        {mode === 'register'
+          ? 'Con un enlace en tu correo tu cuenta queda creada y verificada al abrirlo, sin contraseña.'
+          : providers.length > 0
+            ? 'Sin contraseña: con un enlace o un código que te enviamos, o con tu cuenta de otro servicio.'
+            : 'Sin contraseña: con un enlace o un código que te enviamos.'}
       </p>
       <div className="mt-4 flex flex-col gap-3">
         {ways.map((way) => (
