@@ -1,12 +1,21 @@
 import { z } from 'zod';
-import { SecurityOverviewSchema } from '../../../shared/schemas/security';
 import { api } from '../../lib/api';
 import { postTwoFactor } from './challenge';
 
 // The calls of the two-factor enrolment (docs/decisions/0014-sign-in-methods.md).
 
+/**
+ * The parts of GET /api/me/security (SecurityOverview in shared/schemas/security) the enrolment
+ * reads; only these are checked, so the page does not bring in the whole security schema.
+ */
+const EnrolmentStartSchema = z.looseObject({
+  email: z.string(),
+  hasPassword: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+});
+
 export function readSecurity() {
-  return api.get('/api/me/security', SecurityOverviewSchema);
+  return api.get('/api/me/security', EnrolmentStartSchema);
 }
 
 const EnableAnswerSchema = z.looseObject({
