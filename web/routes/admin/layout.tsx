@@ -2,22 +2,16 @@ import { Outlet, redirect } from 'react-router';
 import { LoadingScreen } from '../../components/ui/spinner';
 import { AppNavLink } from '../../components/ui/app-link';
 import { mustEnrolTwoFactor, ready, TWO_FACTOR_SETUP_PATH, useSession } from '../../lib/session';
-import type { Route } from './+types/layout';
 
 /**
  * Admin pages: the server checks the role (and two-factor) on every /api/admin call; this only
  * mirrors it. The app layout sends an admin without two-factor to /activar-dos-pasos first.
  */
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+export async function clientLoader() {
   const session = await ready();
   if (session.status !== 'authenticated' || session.user.role !== 'admin')
     throw redirect('/dashboard');
-  if (mustEnrolTwoFactor(session.user)) {
-    const url = new URL(request.url);
-    throw redirect(
-      `${TWO_FACTOR_SETUP_PATH}?next=${encodeURIComponent(url.pathname + url.search)}`,
-    );
-  }
+  if (mustEnrolTwoFactor(session.user)) throw redirect(TWO_FACTOR_SETUP_PATH);
   return null;
 }
 clientLoader.hydrate = true as const;

@@ -1,9 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Card, PageTitle } from '../../components/ui/card';
 import { APP_NAME } from '../../lib/app-name';
 import { useSession } from '../../lib/session-state';
-import { safeNextPath } from '../../lib/session-timing';
 
 // The enrolment (and the schemas and API calls it brings) loads with the page's content rather
 // than as one of the route's own imports: every route's imports are listed in the route manifest
@@ -23,13 +22,10 @@ export function meta() {
 export default function ActivateTwoFactor() {
   const session = useSession();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
   const isAdmin = session.status === 'authenticated' && session.user.role === 'admin';
 
   function done() {
-    void navigate(safeNextPath(params.get('next'), isAdmin ? '/admin/ordenes' : '/profile'), {
-      replace: true,
-    });
+    void navigate(isAdmin ? '/admin/ordenes' : '/profile', { replace: true });
   }
 
   return (

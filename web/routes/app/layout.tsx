@@ -15,13 +15,6 @@ function loginUrl(path: string, expired: boolean) {
   return `/login?next=${encodeURIComponent(path)}${expired ? '&motivo=expirada' : ''}`;
 }
 
-/** /activar-dos-pasos, remembering where the admin was going (not for the usual landing pages). */
-function twoFactorSetupUrl(path: string) {
-  return path === '/dashboard' || path.startsWith(TWO_FACTOR_SETUP_PATH)
-    ? TWO_FACTOR_SETUP_PATH
-    : `${TWO_FACTOR_SETUP_PATH}?next=${encodeURIComponent(path)}`;
-}
-
 /**
  * The guard of docs/domain.md §1: no user → /login (and back after signing in); unverified →
  * /verify-email; an admin without two-factor → /activar-dos-pasos (the server answers their
@@ -41,7 +34,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     );
   if (!session.user.emailVerified) throw redirect('/verify-email');
   if (mustEnrolTwoFactor(session.user) && url.pathname !== TWO_FACTOR_SETUP_PATH)
-    throw redirect(twoFactorSetupUrl(url.pathname + url.search));
+    throw redirect(TWO_FACTOR_SETUP_PATH);
   // Every navigation inside the app refreshes the header's name and Saldo (an admin may have
   // credited the account meanwhile), without holding up the page.
   void reloadMe({ maxAgeMs: 2_000 });
@@ -80,7 +73,7 @@ export default function ProtectedLayout() {
     );
   if (!session.user.emailVerified) return <Navigate to="/verify-email" replace />;
   if (mustEnrolTwoFactor(session.user) && location.pathname !== TWO_FACTOR_SETUP_PATH)
-    return <Navigate to={twoFactorSetupUrl(location.pathname + location.search)} replace />;
+    return <Navigate to={TWO_FACTOR_SETUP_PATH} replace />;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <Outlet />
