@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
 import {
   PASSWORD_MAX,
@@ -28,13 +29,17 @@ import {
   runSecurityAction,
 } from '../../features/security/actions';
 import { SecuritySection } from '../../features/security/security-section';
-import { TwoFactorEnrolment } from '../../features/two-factor/enrolment';
 import type { SecurityActionResult } from '../../features/security/types';
 import { apiFailure, parseForm, type FormResult } from '../../lib/form-data';
 import { api } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
 import { ready, reloadMe, useSession } from '../../lib/session';
 import type { Route } from './+types/profile';
+
+// Loaded when the person starts the enrolment: the route entry every page downloads stays small.
+const TwoFactorEnrolment = lazy(() =>
+  import('../../features/two-factor/enrolment').then((m) => ({ default: m.TwoFactorEnrolment })),
+);
 
 export function meta() {
   return [{ title: `Mi perfil · ${APP_NAME}` }];
@@ -220,7 +225,17 @@ export default function Profile() {
         <div className="mt-6 flex flex-col gap-6">
           <SecuritySection
             data={data.security}
-            enrolment={(onDone) => <TwoFactorEnrolment onDone={onDone} />}
+            enrolment={(onDone) => (
+              <Suspense
+                fallback={
+                  <p role="status" className="text-sm text-slate-700">
+                    Cargando…
+                  </p>
+                }
+              >
+                <TwoFactorEnrolment onDone={onDone} />
+              </Suspense>
+            )}
           />
           <Section
             id="api"
