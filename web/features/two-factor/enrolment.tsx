@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { QrCode } from './qr-code';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { CopyButton } from '../../components/ui/copy-button';
@@ -265,6 +266,10 @@ function ConfirmStep({
         </li>
         <li>Escribe aquí el código de 6 dígitos que te muestre la aplicación.</li>
       </ol>
+      <QrCode
+        value={enrolment.totpURI}
+        label="Código QR para añadir la cuenta a tu aplicación de autenticación"
+      />
       <div className="min-w-0 rounded-xl border border-slate-200 bg-slate-50 p-3 sm:p-4">
         <p className="text-sm font-medium text-slate-800" id={`${headingId}-key`}>
           Clave para escribir a mano
