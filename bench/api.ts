@@ -6,6 +6,7 @@ import { createKey } from '../server/features/api-keys/api-keys.service';
 import { service } from '../server/db/schema/catalogue';
 import { imeiFor } from '../tests/setup/imei';
 import {
+  benchLevels,
   freshDatabase,
   fundedCustomers,
   imeiService,
@@ -16,10 +17,10 @@ import {
 } from './setup';
 
 const ORDERS_PER_RUN = Number(process.env.BENCH_ORDERS ?? 1500);
-const LEVELS = [1, 16, 64];
+const LEVELS = benchLevels();
 
 const { url, database } = await freshDatabase('cometa_bench_api');
-const app = await startApp(database);
+const app = await startApp(url);
 const imeiSvc = await imeiService(database, { price: 1n, allowRecheck: true, identifier: true });
 const [social] = await database.db
   .insert(service)

@@ -13,8 +13,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const FILLER = Number(process.env.BENCH_FILLER_ORDERS ?? 300_000);
 const PASSWORD = 'Bench-Clave-2026!';
 
-const { database } = await freshDatabase('cometa_bench_fulfilment');
-const app = await startApp(database);
+const { url, database } = await freshDatabase('cometa_bench_fulfilment');
+const app = await startApp(url);
 const svc = await imeiService(database, { price: 50n, allowRecheck: false, identifier: true });
 
 const adminCookie = await signInCustomer(app.origin, database, 'admin@example.com', PASSWORD);

@@ -7,8 +7,8 @@ import { fmt, freshDatabase, imeiService, percentile, signInCustomer, startApp }
 const TOTAL = Number(process.env.BENCH_TOTAL_ORDERS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 
-const { database } = await freshDatabase('cometa_bench_history');
-const app = await startApp(database);
+const { url, database } = await freshDatabase('cometa_bench_history');
+const app = await startApp(url);
 const svc = await imeiService(database, { price: 50n, allowRecheck: true, identifier: false });
 
 async function customer(email: string) {

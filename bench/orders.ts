@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { imeiFor } from '../tests/setup/imei';
 import {
+  benchLevels,
   freshDatabase,
   fundedCustomers,
   imeiService,
@@ -13,10 +14,10 @@ import {
 } from './setup';
 
 const ORDERS_PER_RUN = Number(process.env.BENCH_ORDERS ?? 1500);
-const LEVELS = [1, 16, 64];
+const LEVELS = benchLevels();
 
 const { url, database } = await freshDatabase('cometa_bench_orders');
-const app = await startApp(database);
+const app = await startApp(url);
 const svc = await imeiService(database, { price: 1n, allowRecheck: true, identifier: true });
 const customers = await fundedCustomers(app.origin, database, Math.max(...LEVELS));
 

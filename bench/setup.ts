@@ -1,5 +1,6 @@
 // Shared set-up of the benchmarks: a fresh PostgreSQL database, the real app listening on
 // 127.0.0.1, and customers signed in over HTTP.
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -8,18 +9,9 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { createApp } from '../server/app';
 import { openPostgres, type Database } from '../server/db/client';
 import { migrateDatabase } from '../server/db/migrate';
 import { service } from '../server/db/schema/catalogue';
-import { loadEnv } from '../server/env';
-import { createAuth } from '../server/lib/auth';
-import { createLogger } from '../server/lib/logger';
-import { createMailer } from '../server/lib/mail';
-import { createSmsSender } from '../server/lib/sms';
-import { createMetrics } from '../server/lib/metrics';
-import { createJobQueue } from '../server/jobs/queue';
-import { loadWebAssets } from '../server/lib/web-assets';
 import {
   customerAccounts,
   systemAccount,
@@ -72,44 +64,70 @@ export async function imeiService(
   return row;
 }
 
-export async function startApp(database: Database) {
+/**
+ * Starts the real server (`server/index.ts`, as `npm start` runs it) in its own process on
+ * `database`, so the load generator and the app do not share one event loop. With
+ * BENCH_CPU_PROF=DIR the server runs under `node --cpu-prof` and writes its profile to DIR when
+ * it stops (`node scripts/profile-top.mjs DIR/*.cpuprofile` prints the top entries).
+ */
+export async function startApp(url: string) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cometa-bench-'));
-  const logger = createLogger('silent');
   // Port first, so APP_URL (and the Origin check) match the real address.
   const probe = serve({ fetch: () => new Response(null), port: 0, hostname: '127.0.0.1' });
   await new Promise((r) => probe.once('listening', r));
   const port = (probe.address() as AddressInfo).port;
   await new Promise((r) => probe.close(r));
   const origin = `http://127.0.0.1:${port}`;
-  const env = loadEnv({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    APP_URL: origin,
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    RATE_LIMIT_MAX_PER_IP: '1000000',
-    RATE_LIMIT_MAX_PER_ACCOUNT: '1000000',
-  });
-  const mailer = createMailer({ from: env.MAIL_FROM, dataDir, logger });
-  const sms = createSmsSender({ twilio: null, dataDir, logger });
-  const auth = createAuth({ db: database.db, env, mailer, sms, logger });
-  const metrics = createMetrics();
-  const jobs = createJobQueue(database.executeSql, {
-    onError: (err) => logger.error({ err }, 'job queue error'),
-  });
-  const app = createApp({
-    database,
-    env,
-    auth,
-    mailer,
-    logger,
-    web: loadWebAssets(path.join(dataDir, 'none')),
-    jobs,
-    metrics,
-  });
-  const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
-  await new Promise((r) => server.once('listening', r));
-  return { origin, auth, close: () => new Promise((r) => server.close(r)) };
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const child = spawn(
+    process.execPath,
+    [
+      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      '--import',
+      'tsx',
+      'server/index.ts',
+    ],
+    {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        DATABASE_URL: url,
+        DATABASE_POOL_MAX: process.env.BENCH_POOL_MAX ?? '20',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_URL: origin,
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'false',
+        RATE_LIMIT_MAX_PER_IP: '1000000',
+        RATE_LIMIT_MAX_PER_ACCOUNT: '1000000',
+        AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      },
+    },
+  );
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(`${origin}/readyz`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('server did not become ready within 60 s');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    origin,
+    /** Stops the server gracefully (SIGTERM), which also writes the CPU profile when asked. */
+    close: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 /** Signs a verified customer in over HTTP and returns the session cookie. */
@@ -137,6 +155,13 @@ export async function signInCustomer(
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
+}
+
+/** Concurrency levels: 1, 16 and 64, or BENCH_LEVELS (e.g. `16` to profile one level alone). */
+export function benchLevels(): number[] {
+  const levels = (process.env.BENCH_LEVELS ?? '1,16,64').split(',').map(Number);
+  if (levels.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('bad BENCH_LEVELS');
+  return levels;
 }
 
 export function percentile(sorted: number[], p: number): number {

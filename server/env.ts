@@ -17,6 +17,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional(),
+  /** Connections each instance keeps to PostgreSQL (ignored by the embedded database). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   APP_URL: z.url().optional(),
   APP_NAME: z.string().trim().min(1).max(40).default('Cometa'),
   SMTP_URL: z

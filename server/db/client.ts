@@ -86,8 +86,12 @@ export function openPglite(client: PGlite): Database {
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
+  poolMax?: number;
 }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, {
+      ...(options.poolMax ? { max: options.poolMax } : {}),
+    });
   const client = await PGlite.create(path.join(options.dataDir, 'db'));
   return openPglite(client);
 }
@@ -111,6 +115,20 @@ export function executeSqlIn(tx: Tx): ExecuteSql {
 }
 
 /** Runs raw SQL and returns its rows (node-postgres and PGlite both answer `{ rows }`). */
+/**
+ * The SQLSTATE of a PostgreSQL error (e.g. 23505 unique_violation, or the CM… codes our
+ * functions raise), looked up through the wrappers the driver and Drizzle put around it.
+ */
+export function pgErrorCode(err: unknown): string | null {
+  let current: unknown = err;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    if (typeof current === 'object' && 'code' in current && typeof current.code === 'string')
+      return /^[0-9A-Z]{5}$/.test(current.code) ? current.code : null;
+    current = typeof current === 'object' && 'cause' in current ? current.cause : undefined;
+  }
+  return null;
+}
+
 export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
   return (result as { rows: T[] }).rows;

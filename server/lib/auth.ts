@@ -43,6 +43,7 @@ import type { MailMessage, Mailer } from './mail';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './passwords';
 import { consumeRateLimit } from './rate-limit';
 import { sameOriginPath } from './safe-redirect';
+import { registerSessionLookup } from './session-lookup';
 
 export type AuthDeps = { db: Db; env: Env; mailer: Mailer; sms: SmsSender; logger: Logger };
 
@@ -284,7 +285,7 @@ export function createAuth({ db, env, mailer, sms, logger }: AuthDeps) {
     );
   }
 
-  return betterAuth({
+  const auth = betterAuth({
     appName: env.APP_NAME,
     baseURL: env.APP_URL,
     basePath: '/api/auth',
@@ -704,6 +705,9 @@ export function createAuth({ db, env, mailer, sms, logger }: AuthDeps) {
         : []),
     ],
   });
+  // Requests read their session through one joined query (docs/decisions/0015).
+  registerSessionLookup(auth, db);
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

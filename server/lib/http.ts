@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { Auth } from './auth';
 import { AppError } from './errors';
 import type { Logger } from './logger';
+import { sessionLookupFor } from './session-lookup';
 
 export type SessionUser = {
   id: string;
@@ -44,18 +45,29 @@ function toSessionUser(u: AuthUserRow): SessionUser {
   };
 }
 
+/**
+ * The user of the request's session: one joined query in the common case, Better Auth's
+ * getSession whenever the session needs a write or a closer look (server/lib/session-lookup.ts).
+ */
+async function loadSessionUser(auth: Auth, c: Context<AppEnv>): Promise<AuthUserRow | null> {
+  const headers = c.req.raw.headers;
+  const fast = await sessionLookupFor(auth)?.(headers);
+  if (fast !== undefined) return fast;
+  const result = await auth.api.getSession({ headers });
+  return result?.user ?? null;
+}
+
 /** The signed-in user, or null without a session (routes open to everyone that note who calls). */
 export async function sessionUser(auth: Auth, c: Context<AppEnv>): Promise<SessionUser | null> {
-  const result = await auth.api.getSession({ headers: c.req.raw.headers });
-  if (!result) return null;
-  return toSessionUser(result.user);
+  const found = await loadSessionUser(auth, c);
+  return found ? toSessionUser(found) : null;
 }
 
 /** Loads the session; 401 without one, 403 while the e-mail is not verified. */
 export async function requireVerifiedUser(auth: Auth, c: Context<AppEnv>): Promise<SessionUser> {
-  const result = await auth.api.getSession({ headers: c.req.raw.headers });
-  if (!result) throw new AppError('UNAUTHENTICATED');
-  const user = toSessionUser(result.user);
+  const found = await loadSessionUser(auth, c);
+  if (!found) throw new AppError('UNAUTHENTICATED');
+  const user = toSessionUser(found);
   if (!user.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED');
   c.set('user', user);
   return user;

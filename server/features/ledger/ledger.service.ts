@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { queryRows, type Db, type Tx } from '../../db/client';
-import { ledgerAccount, ledgerEntry, ledgerTransfer } from '../../db/schema/ledger';
+import { pgErrorCode, queryRows, type Db, type Tx } from '../../db/client';
+import { ledgerAccount } from '../../db/schema/ledger';
 import { AppError } from '../../lib/errors';
 
 export const SYSTEM_ACCOUNTS = [
@@ -87,9 +87,10 @@ export async function systemAccount(tx: Db | Tx, kind: SystemAccount): Promise<s
 }
 
 /**
- * Moves `amount` cents from one account to another, inside the caller's transaction.
+ * Moves `amount` cents from one account to another, inside the caller's transaction, in one
+ * statement: the database function `cometa_transfer` (migration 0010) does every step.
  * - The idempotency key is claimed first (unique index): a concurrent or later replay waits for
- *   the first, then moves nothing and returns it.
+ *   the first, then moves nothing and returns it; the same key with other data is a CONFLICT.
  * - Both rows are locked in a fixed order (by id) so opposite transfers cannot deadlock.
  * - The debit is a guarded UPDATE: a customer account that would go below zero is not touched
  *   and the whole transaction fails with INSUFFICIENT_FUNDS (and the CHECK backs it up).
@@ -98,78 +99,31 @@ export async function systemAccount(tx: Db | Tx, kind: SystemAccount): Promise<s
 export async function transfer(tx: Tx, input: TransferInput): Promise<TransferResult> {
   if (input.amount <= 0n) throw new AppError('BAD_REQUEST', 'El importe debe ser mayor que cero.');
   if (input.from === input.to) throw new Error('transfer between the same account');
-  const [claimed] = await tx
-    .insert(ledgerTransfer)
-    .values({
-      kind: input.kind,
-      debitAccountId: input.from,
-      creditAccountId: input.to,
-      amount: input.amount,
-      referenceType: input.reference.type,
-      referenceId: input.reference.id,
-      idempotencyKey: input.idempotencyKey,
-      description: input.description,
-      actorId: input.actorId ?? null,
-    })
-    .onConflictDoNothing({ target: ledgerTransfer.idempotencyKey })
-    .returning({ id: ledgerTransfer.id });
-  if (!claimed) {
-    const [existing] = await tx
-      .select({
-        id: ledgerTransfer.id,
-        from: ledgerTransfer.debitAccountId,
-        to: ledgerTransfer.creditAccountId,
-        amount: ledgerTransfer.amount,
-      })
-      .from(ledgerTransfer)
-      .where(eq(ledgerTransfer.idempotencyKey, input.idempotencyKey));
-    if (!existing) throw new Error('idempotency key claimed but transfer not found');
-    if (
-      existing.from !== input.from ||
-      existing.to !== input.to ||
-      existing.amount !== input.amount
-    ) {
-      throw new AppError('CONFLICT', 'Esta operación ya se registró con otros datos.');
-    }
-    return { transferId: existing.id, replayed: true };
+  try {
+    const [row] = await queryRows<{ moved_transfer_id: string; was_replayed: boolean }>(
+      tx,
+      sql`SELECT moved_transfer_id, was_replayed FROM cometa_transfer(
+            ${input.kind}, ${input.from}::uuid, ${input.to}::uuid, ${input.amount}::bigint,
+            ${input.reference.type}, ${input.reference.id}, ${input.idempotencyKey},
+            ${input.description}, ${input.actorId ?? null}::text)`,
+    );
+    if (!row) throw new Error('cometa_transfer returned no row');
+    return { transferId: row.moved_transfer_id, replayed: row.was_replayed };
+  } catch (err) {
+    throw ledgerError(err);
   }
+}
 
-  // FOR NO KEY UPDATE (the lock an UPDATE of the balance takes anyway) does not conflict with
-  // the KEY SHARE locks that the transfer's and entries' foreign keys take; FOR UPDATE would,
-  // and two concurrent transfers would deadlock.
-  await queryRows(
-    tx,
-    sql`SELECT id FROM ledger_account WHERE id IN (${input.from}, ${input.to}) ORDER BY id FOR NO KEY UPDATE`,
-  );
-  const debited = await queryRows<{ balance: string }>(
-    tx,
-    sql`UPDATE ledger_account SET balance = balance - ${input.amount}
-        WHERE id = ${input.from} AND (user_id IS NULL OR balance >= ${input.amount})
-        RETURNING balance`,
-  );
-  const debit = debited[0];
-  if (!debit) throw new AppError('INSUFFICIENT_FUNDS');
-  const credited = await queryRows<{ balance: string }>(
-    tx,
-    sql`UPDATE ledger_account SET balance = balance + ${input.amount} WHERE id = ${input.to} RETURNING balance`,
-  );
-  const credit = credited[0];
-  if (!credit) throw new Error(`ledger account ${input.to} not found`);
-  await tx.insert(ledgerEntry).values([
-    {
-      transferId: claimed.id,
-      accountId: input.from,
-      amount: -input.amount,
-      balanceAfter: BigInt(debit.balance),
-    },
-    {
-      transferId: claimed.id,
-      accountId: input.to,
-      amount: input.amount,
-      balanceAfter: BigInt(credit.balance),
-    },
-  ]);
-  return { transferId: claimed.id, replayed: false };
+/**
+ * The errors the ledger's database functions raise, as the app's errors: CM001 insufficient
+ * funds, CM002 an idempotency key reused with other data; anything else unchanged.
+ */
+export function ledgerError(err: unknown): unknown {
+  const code = pgErrorCode(err);
+  if (code === 'CM001') return new AppError('INSUFFICIENT_FUNDS');
+  if (code === 'CM002')
+    return new AppError('CONFLICT', 'Esta operación ya se registró con otros datos.');
+  return err;
 }
 
 /** Runs `fn` in a transaction (every money movement commits with its business change). */

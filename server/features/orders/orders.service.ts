@@ -7,12 +7,12 @@ import {
   type OrderEventDto,
   type OrderStatus,
 } from '../../../shared/schemas/orders';
-import type { Db, Tx } from '../../db/client';
+import { queryRows, type Db, type Tx } from '../../db/client';
 import { order, orderEvent, service } from '../../db/schema/catalogue';
 import { orderDispatch } from '../../db/schema/suppliers';
 import type { JobQueue } from '../../jobs/queue';
 import { AppError } from '../../lib/errors';
-import { customerAccounts, systemAccount, transfer } from '../ledger/ledger.service';
+import { customerAccounts, ledgerError, systemAccount, transfer } from '../ledger/ledger.service';
 import { enqueueDispatch } from '../suppliers/enqueue';
 import { queueOrderUpdate } from '../webhooks/enqueue';
 import { toOrderDto, type OrderRow } from './order-dto';
@@ -168,18 +168,19 @@ async function insertAndHold(
         'Ya tienes una orden en curso con este dato. Espera a que termine.',
     });
   }
-  const accounts = await customerAccounts(tx, userId);
-  await transfer(tx, {
-    from: accounts.available,
-    to: accounts.held,
-    amount: prepared.price,
-    kind: 'order_hold',
-    reference: { type: 'order', id: inserted.id },
-    idempotencyKey: `order:${inserted.id}:hold`,
-    description: `Orden #${inserted.number}: ${svc.name}`,
-    actorId: userId,
-  });
-  await addEvent(tx, inserted, 'pending', { id: userId, role: 'customer' });
+  // Accounts, hold (available → held) and the first event in one statement (migration 0010).
+  let notifyWebhooks: boolean;
+  try {
+    const [held] = await queryRows<{ notify_webhooks: boolean }>(
+      tx,
+      sql`SELECT notify_webhooks FROM cometa_hold_order(${inserted.id}::uuid, ${userId},
+            ${prepared.price}::bigint, ${`Orden #${inserted.number}: ${svc.name}`})`,
+    );
+    notifyWebhooks = held?.notify_webhooks === true;
+  } catch (err) {
+    throw ledgerError(err);
+  }
+  if (notifyWebhooks) await queueOrderUpdate(tx, inserted.id, userId);
   // A service bought from suppliers: its forwarding is queued in this same transaction, so it
   // exists exactly when the money is held.
   const routed = svc.routed && (await enqueueDispatch(tx, jobs, inserted.id));

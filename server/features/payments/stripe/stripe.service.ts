@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import { formatUsd, parseAmount, type Cents } from '../../../../shared/money';
 import { AmountSchema } from '../../../../shared/schemas/wallet';
-import type { Db } from '../../../db/client';
+import { pgErrorCode, type Db } from '../../../db/client';
 import { user as userTable } from '../../../db/schema/auth';
 import { payment, processedEvent } from '../../../db/schema/payments';
 import { AppError } from '../../../lib/errors';
@@ -248,7 +248,7 @@ async function creditSession(
         : { kind: 'not-pending', payment: result.payment };
     });
   } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
+    if (pgErrorCode(err) !== '23505') throw err;
     outcome = { kind: 'replay' };
   }
 
@@ -356,12 +356,3 @@ function notifyCredited(deps: StripeDeps, credited: PaymentRow): void {
   });
 }
 
-/** PostgreSQL's unique_violation (23505), possibly wrapped by the driver or Drizzle. */
-function isUniqueViolation(err: unknown): boolean {
-  let current: unknown = err;
-  for (let depth = 0; current && depth < 5; depth += 1) {
-    if (typeof current === 'object' && 'code' in current && current.code === '23505') return true;
-    current = typeof current === 'object' && 'cause' in current ? current.cause : undefined;
-  }
-  return false;
-}
