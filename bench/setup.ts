@@ -88,7 +88,8 @@ export async function startApp(url: string) {
       'server/index.ts',
     ],
     {
-      stdio: ['ignore', 'inherit', 'inherit'],
+      // It logs as in production (LOG_LEVEL info, one access line per API request) to /dev/null.
+      stdio: ['ignore', 'ignore', 'inherit'],
       env: {
         PATH: process.env.PATH,
         NODE_ENV: 'production',
@@ -98,7 +99,7 @@ export async function startApp(url: string) {
         PORT: String(port),
         HOST: '127.0.0.1',
         APP_URL: origin,
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
         SEED_DEMO: 'false',
         RATE_LIMIT_MAX_PER_IP: '1000000',
         RATE_LIMIT_MAX_PER_ACCOUNT: '1000000',

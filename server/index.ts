@@ -12,7 +12,8 @@ import { ensureAdmin } from './lib/bootstrap-admin';
 import { queuedMailer, startMailWorkers } from './jobs/mail';
 import { createJobQueue } from './jobs/queue';
 import { startWorkers } from './jobs/workers';
-import { createLogger } from './lib/logger';
+import { createLogger, flushLogs } from './lib/logger';
+import { settlePendingMail } from './lib/notify';
 import { createMetrics } from './lib/metrics';
 import { createMailer } from './lib/mail';
 import { createSmsSender } from './lib/sms';
@@ -92,10 +93,20 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    server.close();
+    // No new requests; the ones in progress finish, then their e-mails are queued, then the
+    // workers and the queue stop, and only then the database closes.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // A client that keeps its connection busy does not hold the shutdown past 10 s.
+    const force = setTimeout(() => {
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    }, 10_000);
+    await closed;
+    clearTimeout(force);
+    await settlePendingMail();
     await workers.stop();
     await jobs.stop();
     await database.close();
+    await flushLogs(logger);
     process.exit(0);
   }
   process.on('SIGINT', () => void shutdown('SIGINT'));

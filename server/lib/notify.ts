@@ -14,7 +14,7 @@ export function mailAfterCommit(
   context: Record<string, unknown>,
   build: () => MailMessage | null | Promise<MailMessage | null>,
 ): void {
-  void (async () => {
+  const pending = (async () => {
     try {
       const message = await build();
       if (!message) return;
@@ -23,4 +23,16 @@ export function mailAfterCommit(
       deps.logger.error({ err, ...context }, `${what} e-mail failed`);
     }
   })();
+  inFlight.add(pending);
+  void pending.finally(() => inFlight.delete(pending));
+}
+
+const inFlight = new Set<Promise<void>>();
+
+/**
+ * Waits for the e-mails still being built or queued (shutdown calls it before closing the
+ * database, so a change committed just before SIGTERM still gets its e-mail).
+ */
+export async function settlePendingMail(): Promise<void> {
+  while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
 }
