@@ -13,14 +13,14 @@ import {
   printRatios,
   rawOrders,
   runLevels,
-  startApp,
+  startApps,
 } from './setup';
 
 const ORDERS_PER_RUN = Number(process.env.BENCH_ORDERS ?? 1500);
 const LEVELS = benchLevels();
 
 const { url, database } = await freshDatabase('cometa_bench_api');
-const app = await startApp(url);
+const app = await startApps(url);
 const imeiSvc = await imeiService(database, { price: 1n, allowRecheck: true, identifier: true });
 const [social] = await database.db
   .insert(service)
@@ -54,7 +54,9 @@ const form = (fields: Record<string, string>) => ({
 });
 
 let serial = 0;
-console.log(`bench:api — PostgreSQL, ${ORDERS_PER_RUN} orders per level, one API key per worker\n`);
+console.log(
+  `bench:api — PostgreSQL, ${ORDERS_PER_RUN} orders per level, one API key per worker, ${app.count} server instance(s)\n`,
+);
 console.log('DHRU Fusion POST /api/index.php action=placeimeiorder:');
 const dhru = await runLevels(LEVELS, ORDERS_PER_RUN, async (w) => {
   serial += 1;
@@ -62,7 +64,7 @@ const dhru = await runLevels(LEVELS, ORDERS_PER_RUN, async (w) => {
     JSON.stringify({ ID: imeiNumber, IMEI: imeiFor(serial) }),
   ).toString('base64');
   const res = await fetch(
-    `${app.origin}/api/index.php`,
+    `${app.originFor(w)}/api/index.php`,
     form({
       username: customers[w]!.email,
       apiaccesskey: keys[w]!,
@@ -78,7 +80,7 @@ console.log('\nSMM v2 POST /api/v2 action=add:');
 const smm = await runLevels(LEVELS, ORDERS_PER_RUN, async (w) => {
   serial += 1;
   const res = await fetch(
-    `${app.origin}/api/v2`,
+    `${app.originFor(w)}/api/v2`,
     form({
       key: keys[w]!,
       action: 'add',

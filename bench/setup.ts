@@ -103,6 +103,7 @@ export async function startApp(url: string) {
         SEED_DEMO: 'false',
         RATE_LIMIT_MAX_PER_IP: '1000000',
         RATE_LIMIT_MAX_PER_ACCOUNT: '1000000',
+        API_KEY_RATE_LIMIT_PER_MINUTE: '100000',
         AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
       },
     },
@@ -127,6 +128,25 @@ export async function startApp(url: string) {
     close: async () => {
       child.kill('SIGTERM');
       await exited;
+    },
+  };
+}
+
+/**
+ * BENCH_INSTANCES (default 1) servers on the same database, each on its own port; worker w
+ * talks to instance w mod n (sessions live in the database, so any instance serves them).
+ */
+export async function startApps(url: string) {
+  const count = Number(process.env.BENCH_INSTANCES ?? 1);
+  if (!Number.isInteger(count) || count < 1 || count > 8) throw new Error('bad BENCH_INSTANCES');
+  const apps: Awaited<ReturnType<typeof startApp>>[] = [];
+  for (let i = 0; i < count; i++) apps.push(await startApp(url));
+  return {
+    count,
+    origin: apps[0]!.origin,
+    originFor: (worker: number) => apps[worker % count]!.origin,
+    close: async () => {
+      await Promise.all(apps.map((a) => a.close()));
     },
   };
 }
