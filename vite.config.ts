@@ -34,6 +34,21 @@ function reactRouterProductionBuild(): Plugin {
   };
 }
 
+/** `zod` in the browser build → web/lib/zod-jitless.ts, which turns zod's JIT (and its eval probe) off. */
+function zodWithoutEval(): Plugin {
+  const wrapper = path.join(path.dirname(fileURLToPath(import.meta.url)), 'web/lib/zod-jitless.ts');
+  return {
+    name: 'cometa:zod-without-eval',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer, options) {
+      if (options.ssr || this.environment.name !== 'client') return null;
+      if (source !== 'zod' || importer === wrapper) return null;
+      return wrapper;
+    },
+  };
+}
+
 const CORE_PACKAGES =
   /node_modules[\\/](?:react|react-dom|scheduler|react-router)[\\/]|^\0vite[\\/]preload-helper/;
 /** The app's own modules in the core chunk: the frame of every page, and the small pieces it shares. */
@@ -61,7 +76,7 @@ const isCoreModule = (id: string) =>
   CORE_APP_MODULES.has(path.relative(PROJECT_ROOT, id).split(path.sep).join('/'));
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouterProductionBuild(), reactRouter()],
+  plugins: [tailwindcss(), reactRouterProductionBuild(), zodWithoutEval(), reactRouter()],
   define: {
     // The product name is part of the build (loading text, titles); npm start rebuilds when it changes.
     'import.meta.env.VITE_APP_NAME': JSON.stringify(process.env.APP_NAME?.trim() || 'Cometa'),
@@ -88,6 +103,12 @@ export default defineConfig({
               name: 'core',
               test: isCoreModule,
               priority: 3,
+            },
+            {
+              // zod and its browser settings in one file, so no page lists one more chunk.
+              name: 'zod',
+              test: /node_modules[\\/]zod[\\/]|web[\\/]lib[\\/]zod-jitless\.ts$/,
+              priority: 2,
             },
           ],
         },

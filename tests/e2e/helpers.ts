@@ -151,9 +151,18 @@ export async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/login\?motivo=salida$/);
 }
 
-/** Collects console errors and uncaught page errors from the moment it is called. */
-export function collectPageErrors(page: Page): string[] {
+/**
+ * Collects console errors, uncaught page errors and Content-Security-Policy violations (even
+ * those a library catches, such as an eval probe: the browser still reports them) from the
+ * moment it is called.
+ */
+export async function collectPageErrors(page: Page): Promise<string[]> {
   const errors: string[] = [];
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
   });

@@ -34,7 +34,7 @@ async function openSignedInPage(page: Page, path: string) {
 
 for (const { path, h1 } of PUBLIC_PAGES) {
   test(`${path} renders its heading without console errors and is accessible`, async ({ page }) => {
-    const errors = collectPageErrors(page);
+    const errors = await collectPageErrors(page);
     const res = await page.goto(path);
     expect(res?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(h1);

@@ -105,7 +105,7 @@ test('a customer makes an API key, orders over DHRU with it, sees where the orde
   const { email } = await registerVerified(page, 'Marta Revendedora');
   const admin = await adminPage(browser);
   await creditCustomer(admin, email, '5.00');
-  const errors = collectPageErrors(page);
+  const errors = await collectPageErrors(page);
 
   await page.goto('/profile');
   const origin = new URL(page.url()).origin;
@@ -252,7 +252,7 @@ test('webhooks: a signed POST per order update, retried after a failure, resent 
     const admin = await adminPage(browser);
     await creditCustomer(admin, email, '5.00');
     await admin.context().close();
-    const errors = collectPageErrors(page);
+    const errors = await collectPageErrors(page);
 
     await page.goto('/profile');
     const hooks = page.getByRole('region', { name: 'Avisos (webhooks)' });
@@ -409,7 +409,7 @@ test('/profile with a key, a webhook and its deliveries: no sideways scroll at 3
     const admin = await adminPage(browser);
     await creditCustomer(admin, email, '5.00');
     await admin.context().close();
-    const errors = collectPageErrors(page);
+    const errors = await collectPageErrors(page);
     const keyName = `Panel DHRU de la tienda del centro ${TAG}`;
     const created = await page.request.post('/api/keys', {
       headers: sameOrigin(page),

@@ -20,7 +20,7 @@ async function expectScreen(page: Page, name: string, width: number, modal = fal
 }
 
 test('customer ordering pages at 375 and 1280 px', async ({ browser, page }) => {
-  const errors = collectPageErrors(page);
+  const errors = await collectPageErrors(page);
   const { email } = await registerVerified(page, 'Valentina Ocampo Iturriaga');
   const admin = await adminPage(browser);
   await creditCustomer(admin, email, '20.00');
@@ -69,7 +69,7 @@ test('customer ordering pages at 375 and 1280 px', async ({ browser, page }) => 
 
 test('admin pages at 375 and 1280 px', async ({ browser }) => {
   const admin = await adminPage(browser);
-  const errors = collectPageErrors(admin);
+  const errors = await collectPageErrors(admin);
   for (const width of WIDTHS) {
     await admin.setViewportSize({ width, height: 900 });
     for (const path of ['/admin/ordenes', '/admin/servicios', '/admin/pagos']) {
@@ -85,7 +85,7 @@ test('the API documentation page at 375 and 1280 px', async ({ page }) => {
   // Some 60 operations with their schemas: an accessibility scan of that page takes tens of
   // seconds per width on a busy machine.
   test.setTimeout(180_000);
-  const errors = collectPageErrors(page);
+  const errors = await collectPageErrors(page);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     const res = await page.goto('/api/docs');

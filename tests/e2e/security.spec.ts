@@ -69,7 +69,7 @@ async function openSecurity(page: Page) {
 test('two-factor turned on from Seguridad with a code from the key on the page, then asked at sign-in', async ({
   page,
 }) => {
-  const errors = collectPageErrors(page);
+  const errors = await collectPageErrors(page);
   const { email } = await registerVerified(page);
   await openSecurity(page);
   const section = security(page);
@@ -334,7 +334,7 @@ test('an account with a balance is kept; with a zero balance it is deleted, and 
   page,
   browser,
 }) => {
-  const errors = collectPageErrors(page);
+  const errors = await collectPageErrors(page);
   const { email } = await registerVerified(page);
   const admin = await adminPage(browser);
   await creditCustomer(admin, email, '5.00');

@@ -57,7 +57,7 @@ test('the admin connects a DHRU supplier, browses its catalogue and imports two 
   browser,
 }) => {
   const admin = await adminPage(browser);
-  const errors = collectPageErrors(admin);
+  const errors = await collectPageErrors(admin);
   await admin.goto('/admin/proveedores');
   await expect(admin.getByRole('heading', { level: 1, name: 'Proveedores' })).toBeVisible();
   await expect(
@@ -225,7 +225,7 @@ test('the routes of a service: a route the server refuses shows its reason on th
   browser,
 }) => {
   const admin = await adminPage(browser);
-  const errors = collectPageErrors(admin);
+  const errors = await collectPageErrors(admin);
   await admin.goto('/admin/servicios');
   const row = admin
     .getByTestId('categoria-IMEI')
@@ -338,7 +338,7 @@ test('orders a supplier left in doubt wait under «Revisar» for the admin’s d
 }) => {
   const { email } = await registerVerified(page, 'Tomás Herrera');
   const admin = await adminPage(browser);
-  const errors = collectPageErrors(admin);
+  const errors = await collectPageErrors(admin);
   await creditCustomer(admin, email, '5.00');
   const [held, lost, dropped] = [uniqueImei(201), uniqueImei(202), uniqueImei(203)];
   // No answer before the time-out (the supplier took it); a broken answer (it did not); the
@@ -424,7 +424,7 @@ for (const width of [375, 1280]) {
     browser,
   }) => {
     const admin = await adminPage(browser);
-    const errors = collectPageErrors(admin);
+    const errors = await collectPageErrors(admin);
     await admin.setViewportSize({ width, height: 900 });
     const id = await supplierId(admin);
 
