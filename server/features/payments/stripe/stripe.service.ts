@@ -355,4 +355,3 @@ function notifyCredited(deps: StripeDeps, credited: PaymentRow): void {
     });
   });
 }
-
