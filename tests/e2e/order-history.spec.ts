@@ -84,6 +84,10 @@ test('the customer filters, opens, cancels; the admin completes; the result is s
   await expect(page.getByRole('dialog').getByText('Administración').first()).toBeVisible();
   await expectAccessible(page);
   await page.keyboard.press('Escape');
+  // Closed for good (the URL too) before reloading: a reload that still carries ?orden= opens
+  // the dialog again, and the list behind a modal dialog is hidden from the accessibility tree.
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page).not.toHaveURL(/orden=/);
 
   // 375 px: nothing overflows sideways.
   await page.setViewportSize({ width: 375, height: 800 });
