@@ -109,6 +109,10 @@ export async function startApp(url: string) {
     },
   );
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  // A benchmark that fails or is interrupted does not leave its server running.
+  const stop = () => child.kill('SIGKILL');
+  process.once('exit', stop);
+  void exited.then(() => process.off('exit', stop));
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
