@@ -108,7 +108,9 @@ export default function Login() {
           {busy ? 'Entrando…' : 'Iniciar sesión'}
         </Button>
       </Form>
-      {extras ? <extras.OtherWays mode="login" /> : null}
+      {/* The block arrives after the first paint: its height is kept for it, so the footer
+          does not jump when it appears (layout shift). */}
+      <div className="min-h-[297px]">{extras ? <extras.OtherWays mode="login" /> : null}</div>
     </AuthCard>
   );
 }

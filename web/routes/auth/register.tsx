@@ -112,7 +112,9 @@ export default function Register() {
           {busy ? 'Creando la cuenta…' : 'Crear cuenta'}
         </Button>
       </Form>
-      {extras ? <extras.OtherWays mode="register" /> : null}
+      {/* The block arrives after the first paint: its height is kept for it, so the footer
+          does not jump when it appears (layout shift). */}
+      <div className="min-h-[185px]">{extras ? <extras.OtherWays mode="register" /> : null}</div>
     </AuthCard>
   );
 }
