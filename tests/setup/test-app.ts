@@ -14,6 +14,7 @@ import { secretOf, totpCode } from './totp';
 import { queuedSms, startSmsWorkers } from '../../server/jobs/sms';
 import { loadWebAssets } from '../../server/lib/web-assets';
 import { createMetrics } from '../../server/lib/metrics';
+import { settlePendingMail } from '../../server/lib/notify';
 import { queuedMailer, startMailWorkers } from '../../server/jobs/mail';
 import { createJobQueue } from '../../server/jobs/queue';
 import { startWorkers, type WorkerOptions, type Workers } from '../../server/jobs/workers';
@@ -187,8 +188,13 @@ export async function createTestApp(
     waitForSms,
     client,
     async close() {
+      // As the server shuts down: e-mails the requests started are queued first, then workers
+      // and queue stop. pg-boss can still settle a job it fetched while stopping (its fail or
+      // complete runs a query): a short grace keeps that query from meeting a closed pool.
+      await settlePendingMail();
       await workers?.stop();
       await jobs.stop();
+      await new Promise((resolve) => setTimeout(resolve, 250));
       await database.close();
     },
   };
