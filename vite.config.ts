@@ -71,6 +71,18 @@ const CORE_APP_MODULES = new Set([
   'shared/routes.ts',
 ]);
 const PROJECT_ROOT = path.dirname(fileURLToPath(import.meta.url));
+const projectPath = (id: string) => path.relative(PROJECT_ROOT, id).split(path.sep).join('/');
+const ACCOUNT_MENU_PACKAGES =
+  /node_modules[\\/](?:radix-ui|@radix-ui|@floating-ui|aria-hidden|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-sidecar|use-callback-ref|get-nonce|tslib)[\\/]/;
+const isAccountMenuModule = (id: string) =>
+  ACCOUNT_MENU_PACKAGES.test(id) || projectPath(id) === 'web/components/layout/account-parts.tsx';
+const SESSION_MODULES = new Set([
+  'web/lib/session.ts',
+  'web/lib/api.ts',
+  'web/lib/two-factor-gate.ts',
+  'web/lib/sign-in-url.ts',
+]);
+const isSessionModule = (id: string) => SESSION_MODULES.has(projectPath(id));
 const isCoreModule = (id: string) =>
   CORE_PACKAGES.test(id) ||
   CORE_APP_MODULES.has(path.relative(PROJECT_ROOT, id).split(path.sep).join('/'));
@@ -103,6 +115,19 @@ export default defineConfig({
               name: 'core',
               test: isCoreModule,
               priority: 3,
+            },
+            {
+              // The signed-in header's menu (Radix and what it brings), in one file.
+              name: 'account',
+              test: isAccountMenuModule,
+              priority: 2,
+            },
+            {
+              // The session store and the API client every signed-in page starts with (public
+              // pages load them after they start), in one file rather than six small ones.
+              name: 'session',
+              test: isSessionModule,
+              priority: 2,
             },
             {
               // zod and its browser settings in one file, so no page lists one more chunk.

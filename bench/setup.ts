@@ -155,16 +155,20 @@ export async function startApps(url: string) {
   };
 }
 
-/** Signs a verified customer in over HTTP and returns the session cookie. */
+/**
+ * Signs a verified customer in over HTTP and returns the session cookie. `appOrigin` is the
+ * app's public address (its APP_URL) when requests go straight to one of several instances.
+ */
 export async function signInCustomer(
   origin: string,
   database: Database,
   email: string,
   password: string,
+  appOrigin = origin,
 ): Promise<string> {
   const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: origin },
+    headers: { 'Content-Type': 'application/json', Origin: appOrigin },
     body: JSON.stringify({ name: 'Cliente de prueba', email, password }),
   });
   if (!signUp.ok) throw new Error(`sign-up ${signUp.status}: ${await signUp.text()}`);
@@ -172,7 +176,7 @@ export async function signInCustomer(
   // Sign-up signs nobody in (the same answer for new and existing addresses): sign in now.
   const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: origin },
+    headers: { 'Content-Type': 'application/json', Origin: appOrigin },
     body: JSON.stringify({ email, password }),
   });
   if (!signIn.ok) throw new Error(`sign-in ${signIn.status}: ${await signIn.text()}`);

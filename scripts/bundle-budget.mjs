@@ -13,8 +13,12 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../build/client');
-/** Brotli bytes, per page. */
-export const BUDGET = { js: 100 * 1024, css: 15 * 1024 };
+/**
+ * Brotli bytes, per page. 101 KB of JavaScript since the server rendering of the signed-in pages
+ * (docs/decisions/0016): the public pages now carry the hydration of a server-rendered app
+ * (the session snapshot adopted before hydrating), half a kilobyte more than the SPA's 100 KB.
+ */
+export const BUDGET = { js: 101 * 1024, css: 15 * 1024 };
 
 const showChunks = process.argv.includes('--chunks');
 

@@ -38,7 +38,10 @@ const SIGNED_IN_PAGES = [
   '/orderhistory',
   '/addfunds',
   '/profile',
+  // The admin's order queue, as the admin (signed in with two-factor).
+  '/admin/ordenes',
 ];
+const ADMIN_PAGES = new Set(['/admin/ordenes']);
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
 const ADMIN = { email: 'admin@example.com', password: 'Admin-Lighthouse-2026!' };
 const CUSTOMER = {
@@ -174,8 +177,14 @@ async function verificationLink(dataDir: string, to: string): Promise<string> {
   throw new Error(`no verification e-mail to ${to} in ${outbox}`);
 }
 
-/** A verified customer with a balance and a few orders; resolves with their session cookie. */
-async function customerWithOrders(origin: string, dataDir: string): Promise<string> {
+/**
+ * A verified customer with a balance and a few orders; resolves with their session cookie and
+ * the admin's (enrolled in two-factor).
+ */
+async function customerWithOrders(
+  origin: string,
+  dataDir: string,
+): Promise<{ customer: string; admin: string }> {
   const customer = new Client(origin);
   await customer.json('/api/auth/sign-up/email', {
     body: { ...CUSTOMER, callbackURL: '/verify-email' },
@@ -214,7 +223,7 @@ async function customerWithOrders(origin: string, dataDir: string): Promise<stri
       },
     });
   }
-  return customer.cookieHeader;
+  return { customer: customer.cookieHeader, admin: admin.cookieHeader };
 }
 
 // --- Lighthouse -------------------------------------------------------------------------------
@@ -324,7 +333,7 @@ async function main() {
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     await waitUntilReady(origin, app);
-    const cookie = await customerWithOrders(origin, dataDir);
+    const cookies = await customerWithOrders(origin, dataDir);
     chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
       chromeFlags: CHROME_FLAGS,
@@ -343,7 +352,9 @@ async function main() {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
-          extraHeaders: signedIn ? { Cookie: cookie } : undefined,
+          extraHeaders: signedIn
+            ? { Cookie: ADMIN_PAGES.has(page) ? cookies.admin : cookies.customer }
+            : undefined,
         };
         const result = await lighthouse(`${origin}${page}`, flags);
         if (!result) throw new Error(`Lighthouse gave no result for ${page}`);

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
+import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { ERROR_MESSAGES } from '../shared/error-codes';
 import type { Database } from './db/client';
 import type { Env } from './env';
-import { mailboxRoutes } from './features/dev-mailbox/mailbox.routes';
+import { devMailboxEnabled, mailboxRoutes } from './features/dev-mailbox/mailbox.routes';
 import { buildOpenApiDocument } from './openapi/document';
 import { renderDocsPage } from './openapi/docs-page';
 import { API_ROUTES } from './routes';
@@ -14,16 +14,20 @@ import { mountRoutes, type RouteDeps } from './lib/route';
 import { trustedOrigins, type Auth } from './lib/auth';
 import { sameOriginGuard } from './lib/same-origin';
 import { authHttpHandler } from './lib/auth-http';
-import { clientIp } from './lib/client-ip';
+import { clientIp, socketAddress } from './lib/client-ip';
 import { compression } from './lib/compression';
 import { errorHandler } from './lib/error-handler';
+import { routingPath } from './lib/routing-path';
 import type { AppEnv } from './lib/http';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './lib/mail';
 import type { Metrics } from './lib/metrics';
+import { metricsAccess } from './lib/metrics-access';
 import type { JobQueue } from './jobs/queue';
 import { queueGauges } from './jobs/gauges';
 import type { WebAssets } from './lib/web-assets';
+import type { PageRenderer } from './lib/pages';
+import { renderPage } from './lib/page-render';
 
 export type AppDeps = {
   database: Database;
@@ -32,6 +36,8 @@ export type AppDeps = {
   mailer: Mailer;
   logger: Logger;
   web: WebAssets;
+  /** Renders the pages that are not prerendered (null when the web app is not built). */
+  pages?: PageRenderer | null;
   /** The job queue (jobs are sent from requests; workers run beside, see server/jobs/runner.ts). */
   jobs: JobQueue;
   /** Shared with the workers, so /metrics shows supplier calls too. */
@@ -41,9 +47,9 @@ export type AppDeps = {
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 export function createApp(deps: AppDeps) {
-  const { database, env, auth, mailer, logger, web, jobs, metrics } = deps;
+  const { database, env, auth, mailer, logger, web, jobs, metrics, pages = null } = deps;
   const db = database.db;
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ getPath: routingPath });
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -74,7 +80,8 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...web.scriptHashes],
+        // Prerendered pages carry hashed inline scripts; server-rendered ones a nonce per answer.
+        scriptSrc: ["'self'", NONCE, ...web.scriptHashes],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
@@ -113,7 +120,15 @@ export function createApp(deps: AppDeps) {
       return c.json({ status: 'unavailable' }, 503);
     }
   });
+  // Counters, supplier names and queue depths are for the operator, not for visitors.
   app.get('/metrics', async (c) => {
+    const access = metricsAccess(env.METRICS_TOKEN, socketAddress(c), c.req.raw.headers);
+    if (access === 'unauthorized')
+      return c.text('Unauthorized', 401, {
+        'WWW-Authenticate': 'Bearer',
+        'Cache-Control': 'no-store',
+      });
+    if (access === 'not-found') return c.notFound();
     let gauges: string[] = [];
     try {
       gauges = await queueGauges(db, jobs);
@@ -154,7 +169,7 @@ export function createApp(deps: AppDeps) {
     mailboxRoutes({
       dataDir: env.DATA_DIR,
       appName: env.APP_NAME,
-      enabled: mailer.kind === 'outbox',
+      enabled: devMailboxEnabled(env, mailer),
     }),
   );
 
@@ -175,10 +190,18 @@ export function createApp(deps: AppDeps) {
       return buildFiles(c, next);
     });
   }
-  app.get('*', (c) => {
-    const { html, status } = web.page(c.req.path);
-    c.header('Cache-Control', 'no-cache');
-    return c.html(html, status);
+  app.on(['GET', 'HEAD'], '*', async (c) => {
+    const html = web.prerendered(c.req.path);
+    if (html !== null) {
+      c.header('Cache-Control', 'no-cache');
+      return c.html(html);
+    }
+    if (!pages) {
+      const notice = web.missing(c.req.path);
+      c.header('Cache-Control', 'no-cache');
+      return c.html(notice.html, notice.status);
+    }
+    return renderPage(c, pages, app, env);
   });
 
   return app;

@@ -31,6 +31,17 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
   TRUST_PROXY: booleanString.default(false),
+  /**
+   * The local mailbox page /_dev/correo (only without SMTP_URL, only to this machine). `npm
+   * start` turns it on for an http://localhost APP_URL; refused with an https APP_URL.
+   */
+  DEV_MAILBOX: booleanString.default(false),
+  /** When set, /metrics answers only `Authorization: Bearer <token>`; otherwise only this machine. */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'METRICS_TOKEN must be at least 16 characters')
+    .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN must be printable ASCII without spaces')
+    .optional(),
   SESSION_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -51,8 +62,13 @@ const EnvSchema = z.object({
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
   /** First wait before a failed webhook delivery is tried again (it doubles, for up to 3 days). */
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
-  /** Let suppliers live on loopback or private addresses (tests, self-hosted suppliers). */
+  /** Let suppliers, only them, live on loopback or private addresses (self-hosted ones, tests). */
   ALLOW_PRIVATE_NETWORK: booleanString.default(false),
+  /**
+   * Let customers' webhooks go to loopback or private addresses: tests only, since it lets any
+   * customer make the server POST into the internal network.
+   */
+  WEBHOOK_ALLOW_PRIVATE_NETWORK: booleanString.default(false),
   /** Sign in with Google (both or neither). */
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
@@ -97,6 +113,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const dataDir = path.resolve(raw.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, '');
+  // The mailbox shows every sign-in link and code: never on a public (https) deployment.
+  if (raw.DEV_MAILBOX && new URL(appUrl).protocol === 'https:') {
+    throw new Error(
+      'Invalid configuration:\n  DEV_MAILBOX: the local mailbox cannot be on with an https APP_URL',
+    );
+  }
   return {
     ...raw,
     DATA_DIR: dataDir,

@@ -24,6 +24,29 @@ describe('configuration', () => {
     expect(loadEnv({ DATA_DIR: dir }).AUTH_SECRET).toBe(first);
   });
 
+  it('keeps the local mailbox off unless asked for, and never with an https APP_URL', () => {
+    expect(loadEnv({ DATA_DIR: tmp() }).DEV_MAILBOX).toBe(false);
+    expect(loadEnv({ DATA_DIR: tmp(), DEV_MAILBOX: 'true' }).DEV_MAILBOX).toBe(true);
+    expect(() =>
+      loadEnv({ DATA_DIR: tmp(), DEV_MAILBOX: 'true', APP_URL: 'https://cometa.example.com' }),
+    ).toThrow(/DEV_MAILBOX/);
+    expect(
+      loadEnv({ DATA_DIR: tmp(), DEV_MAILBOX: 'false', APP_URL: 'https://cometa.example.com' })
+        .DEV_MAILBOX,
+    ).toBe(false);
+  });
+
+  it('takes a METRICS_TOKEN of at least 16 printable characters', () => {
+    expect(loadEnv({ DATA_DIR: tmp() }).METRICS_TOKEN).toBeUndefined();
+    expect(loadEnv({ DATA_DIR: tmp(), METRICS_TOKEN: 'a'.repeat(16) }).METRICS_TOKEN).toBe(
+      'a'.repeat(16),
+    );
+    expect(() => loadEnv({ DATA_DIR: tmp(), METRICS_TOKEN: 'corto' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadEnv({ DATA_DIR: tmp(), METRICS_TOKEN: 'con espacios dentro 123' })).toThrow(
+      /METRICS_TOKEN/,
+    );
+  });
+
   it('lists every invalid variable at once', () => {
     expect(() =>
       loadEnv({ DATA_DIR: tmp(), PORT: 'abc', DATABASE_URL: 'mysql://x', AUTH_SECRET: 'short' }),

@@ -10,6 +10,7 @@ import { seedDemoCatalogue } from './features/catalogue/catalogue.seed';
 import { pruneSupplierLog } from './features/suppliers/admin-orders.service';
 import { ensureAdmin } from './lib/bootstrap-admin';
 import { queuedMailer, startMailWorkers } from './jobs/mail';
+import { joinInstances } from './jobs/instances';
 import { createJobQueue } from './jobs/queue';
 import { startWorkers } from './jobs/workers';
 import { createLogger, flushLogs } from './lib/logger';
@@ -18,7 +19,9 @@ import { createMetrics } from './lib/metrics';
 import { createMailer } from './lib/mail';
 import { createSmsSender } from './lib/sms';
 import { queuedSms, startSmsWorkers } from './jobs/sms';
+import { guardProcess } from './lib/process-guards';
 import { pruneRateLimits } from './lib/rate-limit';
+import { loadPageRenderer } from './lib/pages';
 import { loadWebAssets } from './lib/web-assets';
 
 const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../build/client');
@@ -26,6 +29,7 @@ const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 async function main() {
   const env = loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
+  guardProcess(logger);
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
@@ -46,6 +50,9 @@ async function main() {
     onError: (err) => logger.error({ err }, 'job queue error'),
   });
   await jobs.start();
+  // This process's heartbeat row, before any worker takes a job: on PGlite no other process can
+  // share the data, so whatever was running when it joined belonged to a process that died.
+  const instance = await joinInstances(database.db, { sole: database.kind === 'pglite' });
   // Everything the app e-mails goes through the queue; the mail workers deliver it.
   const mailer = queuedMailer(jobs, delivery);
   await startMailWorkers({ db: database.db, jobs, mailer: delivery, logger });
@@ -64,8 +71,12 @@ async function main() {
   const web = loadWebAssets(WEB_ROOT);
   if (!web.available) logger.warn({ root: WEB_ROOT }, 'web app not built: run npm run build');
   const metrics = createMetrics();
-  const app = createApp({ database, env, auth, mailer, logger, web, jobs, metrics });
-  const workers = await startWorkers({ db: database.db, env, jobs, logger, mailer, metrics });
+  const pages = await loadPageRenderer(path.join(WEB_ROOT, '../server/index.js'));
+  const app = createApp({ database, env, auth, mailer, logger, web, pages, jobs, metrics });
+  const workers = await startWorkers(
+    { db: database.db, env, jobs, logger, mailer, metrics },
+    { instance },
+  );
 
   const pruner = setInterval(() => {
     pruneRateLimits(database.db, 24 * 3600 * 1000).catch((err: unknown) =>
@@ -84,7 +95,8 @@ async function main() {
         { port: info.port, database: database.kind, mail: mailer.kind, url: env.APP_URL },
         `${env.APP_NAME} listening on ${env.APP_URL}`,
       );
-      if (mailer.kind === 'outbox') logger.info(`local mailbox: ${env.APP_URL}/_dev/correo`);
+      if (env.DEV_MAILBOX && mailer.kind === 'outbox')
+        logger.info(`local mailbox: ${env.APP_URL}/_dev/correo`);
     },
   );
 
@@ -94,7 +106,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     // No new requests; the ones in progress finish, then their e-mails are queued, then the
-    // workers and the queue stop, and only then the database closes.
+    // workers and the queue stop, the instance leaves, and only then the database closes.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     // A client that keeps its connection busy does not hold the shutdown past 10 s.
     const force = setTimeout(() => {
@@ -105,6 +117,8 @@ async function main() {
     await settlePendingMail();
     await workers.stop();
     await jobs.stop();
+    // Whatever is still claimed is now taken over by the other instances at once.
+    await workers.leave().catch((err: unknown) => logger.warn({ err }, 'could not leave'));
     await database.close();
     await flushLogs(logger);
     process.exit(0);

@@ -6,7 +6,12 @@ import { catalogueAdminRoutes, catalogueRoutes } from './features/catalogue/cata
 import { contactRoutes } from './features/contact/contact.routes';
 import { fundsAdminRoutes, fundsRoutes } from './features/funds/funds.routes';
 import { meRoutes } from './features/me/me.routes';
-import { ordersAdminRoutes, ordersRoutes } from './features/orders/orders.routes';
+import { orderFileAdminRoutes, orderFileRoutes } from './features/orders/order-files.routes';
+import {
+  ordersAdminRoutes,
+  ordersRoutes,
+  refillsAdminRoutes,
+} from './features/orders/orders.routes';
 import { stripeRoutes, stripeWebhookRoutes } from './features/payments/stripe/stripe.routes';
 import {
   dispatchAdminRoutes,
@@ -37,7 +42,10 @@ export const API_ROUTES: readonly RouteDef[] = [
   ...stripeWebhookRoutes,
   ...fundsAdminRoutes,
   ...ordersRoutes,
+  ...orderFileRoutes,
   ...ordersAdminRoutes,
+  ...orderFileAdminRoutes,
+  ...refillsAdminRoutes,
   ...dispatchAdminRoutes,
   ...catalogueRoutes,
   ...catalogueAdminRoutes,

@@ -84,3 +84,40 @@ describe('parseResultLines', () => {
     ).toBe(true);
   });
 });
+
+describe('IMEIs as people write them in pasted results (issue 20)', () => {
+  it('reads an IMEI with spaces, dashes, dots or slashes as its 15 digits', () => {
+    const text = [
+      '35 970237 369904 8 | Liberado',
+      '35-332211-000066-9\tNCK 1234',
+      '49015420.323751.8 Listo',
+      '35/970237/369904/8: otro',
+    ].join('\n');
+    const parsed = parseResultLines(text);
+    expect(parsed.map((l) => (l.ok ? [l.ref, l.result] : l.message))).toEqual([
+      [{ kind: 'identifier', value: '359702373699048' }, 'Liberado'],
+      [{ kind: 'identifier', value: '353322110000669' }, 'NCK 1234'],
+      [{ kind: 'identifier', value: '490154203237518' }, 'Listo'],
+      expect.stringMatching(/^Esta orden ya aparece en la línea 1\./),
+    ]);
+  });
+
+  it('a grouped IMEI with a wrong check digit is refused, never read as an order number', () => {
+    expect(parseResultLines('35 970237 369904 9 Liberado')).toEqual([
+      expect.objectContaining({
+        ok: false,
+        message: '35 970237 369904 9 parece un IMEI, pero no es válido: revisa el último dígito.',
+      }),
+    ]);
+  });
+
+  it('other digit groups stay an order number and its result', () => {
+    expect(parseResultLines('101 123456789012')).toEqual([
+      expect.objectContaining({
+        ok: true,
+        ref: { kind: 'number', number: 101 },
+        result: '123456789012',
+      }),
+    ]);
+  });
+});

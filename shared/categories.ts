@@ -10,3 +10,8 @@ export const CATEGORIES = [
 ] as const;
 
 export type CategorySlug = (typeof CATEGORIES)[number]['slug'];
+
+/** The Spanish label of a category's slug ("IMEI" → "Servicios IMEI"); the slug when unknown. */
+export function categoryLabel(slug: string): string {
+  return CATEGORIES.find((c) => c.slug === slug)?.label ?? slug;
+}

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  completeUrl,
   duplicateFieldKey,
   luhnValid,
+  normaliseImei,
   serviceFieldListSchema,
   serviceFieldSchema,
   validateField,
@@ -28,6 +30,83 @@ describe('luhnValid', () => {
     expect(luhnValid('35970237369904')).toBe(false);
     expect(luhnValid('3597023736990480')).toBe(false);
     expect(luhnValid('35970237369904a')).toBe(false);
+  });
+});
+
+describe('IMEIs as people write them were refused (issue 20)', () => {
+  it('strips spaces, dashes, dots and slashes before the length and Luhn checks', () => {
+    for (const typed of [
+      '35-970237-369904-8',
+      '35 970237 369904 8',
+      '35.970237.369904.8',
+      '35/970237/369904/8',
+      '35–970237–369904–8',
+      '\t35 970237-369904/8 ',
+    ])
+      expect(validateField(imei, typed), typed).toEqual({ ok: true, value: '359702373699048' });
+    expect(normaliseImei('35 332211 000066')).toBe('35332211000066');
+  });
+
+  it('«35 332211 000066…» is judged on its digits, not its spaces', () => {
+    expect(validateField(imei, '35 332211 000066 9')).toEqual({
+      ok: true,
+      value: '353322110000669',
+    });
+    expect(validateField(imei, '35\u00a0332211\u00a0000066\u00a09').ok).toBe(true);
+    // «35 332211 000066» as quoted in the issue has 14 digits: the length message is right.
+    expect(validateField(imei, '35 332211 000066')).toEqual({
+      ok: false,
+      message: 'El IMEI debe tener 15 dígitos.',
+    });
+    expect(validateField(imei, '35 332211 0000660')).toEqual({
+      ok: false,
+      message: 'El IMEI no es válido: revisa el último dígito (control).',
+    });
+  });
+
+  it('letters are still refused', () => {
+    expect(validateField(imei, '35-97O237-369904-8')).toEqual({
+      ok: false,
+      message: 'El IMEI solo puede contener números.',
+    });
+  });
+});
+
+describe('links without a scheme were refused (issue 20)', () => {
+  const url = field({ type: 'url' });
+
+  it('completes them to https://', () => {
+    expect(validateField(url, 'instagram.com/tienda')).toEqual({
+      ok: true,
+      value: 'https://instagram.com/tienda',
+    });
+    expect(validateField(url, ' www.tiktok.com/@tienda ')).toEqual({
+      ok: true,
+      value: 'https://www.tiktok.com/@tienda',
+    });
+    expect(validateField(url, '//youtu.be/abc')).toEqual({
+      ok: true,
+      value: 'https://youtu.be/abc',
+    });
+    expect(validateField(url, 'tienda.com.mx:8080/x?y=1').ok).toBe(true);
+    expect(completeUrl('instagram.com')).toBe('https://instagram.com');
+    expect(completeUrl('http://instagram.com/a')).toBe('http://instagram.com/a');
+  });
+
+  it('leaves other schemes and non-hosts alone, and refuses them', () => {
+    for (const bad of [
+      'mailto:ana@correo.com',
+      'javascript:alert(1)',
+      'tienda',
+      'ana@instagram.com',
+      'ftp://x.com',
+      'localhost:3000/x',
+    ])
+      expect(validateField(url, bad).ok, bad).toBe(false);
+    expect(validateField(url, 'tienda')).toEqual({
+      ok: false,
+      message: 'Escribe un enlace válido (por ejemplo instagram.com/tu_cuenta).',
+    });
   });
 });
 
@@ -137,7 +216,7 @@ describe('validateField: other types', () => {
     expect(validateField(url, 'http://youtu.be/abc').ok).toBe(true);
     expect(validateField(url, 'ftp://example.com/x').ok).toBe(false);
     expect(validateField(url, 'javascript:alert(1)').ok).toBe(false);
-    expect(validateField(url, 'instagram.com/cometa').ok).toBe(false);
+    expect(validateField(url, 'instagram').ok).toBe(false);
     expect(validateField(url, `https://example.com/${'a'.repeat(2048)}`)).toEqual({
       ok: false,
       message: 'El enlace es demasiado largo (máximo 2048 caracteres).',

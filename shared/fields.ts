@@ -1,7 +1,9 @@
 // Validation of the inputs a service asks for (IMEI, serial, e-mail…), shared by the order form
 // and the server. Pure TypeScript: no Node or React imports. Rules: docs/domain.md §4.
+import { isUploadId } from './files';
 import {
   EMAIL_MAX,
+  LINES_MAX,
   SERIAL_DEFAULT_MAX,
   SERIAL_DEFAULT_MIN,
   TEXT_DEFAULT_MAX,
@@ -62,8 +64,20 @@ function lengthMessage(subject: string, min: number, max: number): string {
     : `${subject} debe tener entre ${min} y ${max} caracteres.`;
 }
 
+/**
+ * What people put between the digits of an IMEI as they copy it from a box, a label or a
+ * screen: spaces, dashes (also the typographic ones a phone's keyboard substitutes), dots and
+ * slashes («35-970237-369904-8», «35 332211 000066»).
+ */
+const IMEI_SEPARATORS = /[\s\-\u2010-\u2015\u2212./\\]+/g;
+
+/** An IMEI as typed, without the separators people write in it: what is checked and stored. */
+export function normaliseImei(text: string): string {
+  return text.replace(IMEI_SEPARATORS, '');
+}
+
 function validateImei(text: string): FieldResult {
-  const value = text.replace(/\s+/g, '');
+  const value = normaliseImei(text);
   if (!/^\d+$/.test(value)) return { ok: false, message: 'El IMEI solo puede contener números.' };
   if (value.length !== 15) return { ok: false, message: 'El IMEI debe tener 15 dígitos.' };
   if (!luhnValid(value)) {
@@ -119,14 +133,29 @@ function validateUsername(field: ServiceField, text: string): FieldResult {
   return { ok: true, value };
 }
 
-function validateUrl(text: string): FieldResult {
+/**
+ * A link typed without its scheme («instagram.com/tienda», «www.tiktok.com/@tienda»,
+ * «//youtu.be/abc») completed to `https://`; anything else (a link with a scheme, or text that
+ * names another one, such as «mailto:» or «javascript:») is left as it is, for the checks to
+ * judge. Only a host with a dot is completed: «tienda» alone stays as typed (and is refused).
+ */
+export function completeUrl(text: string): string {
   const value = text.trim();
+  if (value.startsWith('//')) return `https:${value}`;
+  // A scheme is letters before a colon that a port number does not follow («host.com:8080»).
+  if (/^[a-z][a-z0-9+.-]*:(?!\d)/i.test(value)) return value;
+  const host = /^([^/?#:@\s]+)(?::\d+)?(?:[/?#]|$)/.exec(value)?.[1] ?? '';
+  return /^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}$/i.test(host) ? `https://${value}` : value;
+}
+
+function validateUrl(text: string): FieldResult {
+  const value = completeUrl(text);
   if (value.length > URL_MAX) {
     return { ok: false, message: `El enlace es demasiado largo (máximo ${URL_MAX} caracteres).` };
   }
   const invalid: FieldResult = {
     ok: false,
-    message: 'Escribe un enlace válido que empiece por http:// o https://.',
+    message: 'Escribe un enlace válido (por ejemplo instagram.com/tu_cuenta).',
   };
   if (/\s/.test(value)) return invalid;
   let url: URL;
@@ -182,6 +211,49 @@ function validateSelect(field: ServiceField, text: string): FieldResult {
   return { ok: true, value };
 }
 
+function validateLines(field: ServiceField, text: string): FieldResult {
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  if (lines.length === 0) return { ok: false, message: REQUIRED_MESSAGE };
+  if (lines.length > LINES_MAX) return { ok: false, message: `Como máximo ${LINES_MAX} líneas.` };
+  const max = field.maxLength ?? TEXT_DEFAULT_MAX;
+  const long = lines.findIndex((line) => line.length > max);
+  if (long >= 0)
+    return {
+      ok: false,
+      message: `La línea ${long + 1} es demasiado larga (máximo ${max} caracteres).`,
+    };
+  return { ok: true, value: lines.join('\n') };
+}
+
+/** d/m/yyyy (as panels write dates) or yyyy-mm-dd (a date input), written back as dd/mm/yyyy. */
+function validateDate(text: string): FieldResult {
+  const value = text.trim();
+  const dmy = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(value);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const [day, month, year] = dmy
+    ? [Number(dmy[1]), Number(dmy[2]), Number(dmy[3])]
+    : iso
+      ? [Number(iso[3]), Number(iso[2]), Number(iso[1])]
+      : [0, 0, 0];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (
+    year < 2000 ||
+    year > 2100 ||
+    date.getUTCFullYear() !== year ||
+    date.getUTCMonth() !== month - 1 ||
+    date.getUTCDate() !== day
+  ) {
+    return { ok: false, message: 'Escribe una fecha válida (día/mes/año).' };
+  }
+  if (date.getTime() < Date.now() - 24 * 3600 * 1000)
+    return { ok: false, message: 'La fecha ya pasó.' };
+  const two = (n: number) => String(n).padStart(2, '0');
+  return { ok: true, value: `${two(day)}/${two(month)}/${year}` };
+}
+
 /**
  * Validates and normalises one input. Empty optional fields give `{ ok: true, value: '' }`;
  * empty required ones "Este campo es obligatorio.".
@@ -209,6 +281,15 @@ export function validateField(field: ServiceField, raw: unknown): FieldResult {
       return validateText(field, text);
     case 'select':
       return validateSelect(field, text);
+    case 'lines':
+      return validateLines(field, text);
+    case 'date':
+      return validateDate(text);
+    case 'file':
+      // The file itself is checked on upload and when the order takes it (server side).
+      return isUploadId(text.trim())
+        ? { ok: true, value: text.trim().toLowerCase() }
+        : { ok: false, message: 'Sube el archivo.' };
     default:
       return { ok: false, message: 'Este tipo de campo no es compatible.' };
   }

@@ -1,15 +1,50 @@
 import type { ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, isRouteErrorResponse, useRouteError } from 'react-router';
-import './app.css';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  isRouteErrorResponse,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
+// The stylesheet's address, rendered with a precedence: React writes it first in <head>, before
+// the scripts it preloads, so the page paints as soon as it has its CSS.
+import stylesheet from './app.css?url';
 import { AppShell } from './components/layout/app-shell';
 import { LoadingScreen } from './components/ui/spinner';
 import { APP_NAME } from './lib/app-name';
 import { resumeInterruptedNavigation, useRememberNavigationTarget } from './lib/reload-target';
+import { pageLoader } from './lib/page-loader.server';
+import { pageSession } from './lib/page-session';
+import { currentNonce } from './lib/nonce';
+import { SessionSnapshotContext, adoptSession, type SessionSnapshot } from './lib/session-state';
 import { NotFound } from './routes/not-found';
+import type { Route } from './+types/root';
 
 resumeInterruptedNavigation();
 
+/**
+ * A page rendered on the server comes with the visitor's session (docs/decisions/0016), so its
+ * header and guards need no second request; prerendered pages have none (null) and read it in the
+ * browser.
+ */
+export async function loader({ request }: Route.LoaderArgs): Promise<PageData> {
+  const session = await pageLoader(request, () => pageSession(request));
+  // The CSP nonce of this answer, so that the browser renders the scripts as the server did.
+  return { session, nonce: currentNonce() ?? null };
+}
+
+type PageData = { session: SessionSnapshot | null; nonce: string | null };
+
+/** The session is read once per page load; navigations keep it current in the browser. */
+export function shouldRevalidate() {
+  return false;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useRouteLoaderData<typeof loader>('root')?.nonce ?? undefined;
   return (
     <html lang="es">
       <head>
@@ -17,12 +52,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4f46e5" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links />
       </head>
       <body>
         {children}
-        <Scripts />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -30,10 +66,15 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   useRememberNavigationTarget();
+  const snapshot = useLoaderData<typeof loader>().session;
+  // Before anything below reads the session store: it starts from what the server rendered.
+  adoptSession(snapshot);
   return (
-    <AppShell>
-      <Outlet />
-    </AppShell>
+    <SessionSnapshotContext.Provider value={snapshot}>
+      <AppShell>
+        <Outlet />
+      </AppShell>
+    </SessionSnapshotContext.Provider>
   );
 }
 

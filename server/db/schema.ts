@@ -2,6 +2,7 @@
 import * as auth from './schema/auth';
 import * as catalogue from './schema/catalogue';
 import * as contact from './schema/contact';
+import * as instances from './schema/instances';
 import * as ledger from './schema/ledger';
 import * as payments from './schema/payments';
 import * as reseller from './schema/reseller';
@@ -12,6 +13,7 @@ export const schema = {
   ...auth,
   ...catalogue,
   ...contact,
+  ...instances,
   ...ledger,
   ...payments,
   ...reseller,

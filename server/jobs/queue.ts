@@ -5,6 +5,7 @@
 // (send(..., { tx })), so it commits or rolls back with the change that asked for it.
 import PgBoss from 'pg-boss';
 import { executeSqlIn, type ExecuteSql, type Tx } from '../db/client';
+import { safeError } from './safe-error';
 
 export const JOB_SCHEMA = 'pgboss';
 
@@ -53,6 +54,30 @@ export const QUEUES = {
     retryDelay: 0,
     retryBackoff: false,
     expireInSeconds: 900,
+  },
+  /**
+   * Send one refill to the supplier that fulfilled its order (SMM `refill`). The refill row is
+   * the truth: a repeated job finds it already sent and does nothing; a refill asked twice
+   * upstream costs nothing.
+   */
+  'supplier-refill': {
+    policy: 'standard',
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 300,
+  },
+  /**
+   * Forward one customer's cancel of an order in progress to its supplier (SMM `cancel`). The
+   * dispatch's cancel state is the truth; the money moves only when the supplier reports the
+   * order cancelled.
+   */
+  'supplier-cancel': {
+    policy: 'standard',
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 300,
   },
   /** One webhook delivery attempt (retries are scheduled by the delivery itself). */
   'webhook-deliver': {
@@ -124,12 +149,53 @@ export function sendInTx(
   });
 }
 
+/** Writes many jobs of one queue inside one of our transactions, in one statement. */
+export async function insertInTx(
+  tx: Tx,
+  name: QueueName,
+  jobs: { data: object; startAfter?: Date }[],
+): Promise<void> {
+  if (jobs.length === 0) return;
+  await writer.insert(
+    jobs.map((j) => ({
+      name,
+      data: j.data,
+      ...(j.startAfter ? { startAfter: j.startAfter.toISOString() } : {}),
+    })),
+    { db: { executeSql: executeSqlIn(tx) } },
+  );
+}
+
+/**
+ * Ends jobs a dead process held, inside one of our transactions: `cancel` frees their place
+ * (a periodic queue runs one at a time), `fail` retries them as their queue says.
+ */
+export async function endJobsInTx(
+  tx: Tx,
+  name: QueueName,
+  ids: string[],
+  how: 'cancel' | 'fail',
+): Promise<void> {
+  if (ids.length === 0) return;
+  const db = { executeSql: executeSqlIn(tx) };
+  if (how === 'cancel') await writer.cancel(name, ids, { db });
+  else await writer.fail(name, ids, { db });
+}
+
+/**
+ * How often pg-boss's maintenance runs (one instance per interval): it fails jobs past their
+ * `expireInSeconds`, the last safety net for a job whose process died. pg-boss's default is
+ * two minutes.
+ */
+export const MAINTENANCE_SECONDS = 30;
+
 function bossFor(executeSql: ExecuteSql, options: { supervise: boolean }): PgBoss {
   return new PgBoss({
     db: { executeSql: (text, values) => executeSql(text, values) },
     schema: JOB_SCHEMA,
     migrate: true,
     supervise: options.supervise,
+    maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
     // Timers of our own enqueue the periodic jobs (the cron timekeeper has a one-minute grain).
     schedule: false,
     archiveCompletedAfterSeconds: 3600,
@@ -186,7 +252,13 @@ export function createJobQueue(
       handler: (jobs: Job<T>[]) => Promise<void>,
     ) {
       const id = await boss.work<T>(name, opts, async (jobs) => {
-        await handler(jobs.map((j) => ({ id: j.id, data: j.data })));
+        try {
+          await handler(jobs.map((j) => ({ id: j.id, data: j.data })));
+        } catch (err) {
+          // pg-boss writes the error into the job row without awaiting the write: it must be
+          // an error that can be written (server/jobs/safe-error.ts).
+          throw safeError(err);
+        }
         // A full batch means more may be waiting: fetch again at once instead of sleeping.
         if (jobs.length === opts.batchSize) boss.notifyWorker(id);
       });

@@ -1,16 +1,24 @@
-// The background workers of one instance: supplier dispatch, the periodic tick (status polls,
-// interrupted sends, overdue retries) and the catalogue/price sync. Every instance runs them;
+// The background workers of one instance: supplier dispatch, refills and cancels, the periodic
+// tick (status polls, interrupted sends, overdue retries, lost refills and cancels) and the
+// catalogue/price sync. Every instance runs them;
 // pg-boss hands each job to one worker, and the periodic jobs are throttled to one per period
-// across all instances.
+// across all instances. Each instance also writes a heartbeat and takes over the work of
+// instances that died (docs/decisions/0017-crash-recovery.md).
 import type { SupplierDeps } from '../features/suppliers/suppliers.service';
+import { cancelTick, sendCancel } from '../features/suppliers/cancels.service';
 import {
   requeueOverdue,
   reviewStaleSends,
   runDispatch,
 } from '../features/suppliers/dispatch.service';
 import { pollAll } from '../features/suppliers/poll.service';
+import { recoverInterrupted } from '../features/suppliers/recovery.service';
+import { refillTick, sendRefill } from '../features/suppliers/refills.service';
 import { syncAll } from '../features/suppliers/sync.service';
 import { deliver } from '../features/webhooks/webhooks.service';
+import { joinInstances, type Instance } from './instances';
+import type { Job } from './queue';
+import { safeError } from './safe-error';
 
 export type WorkerOptions = {
   /** Dispatch workers in this process (each takes a batch of jobs at a time). */
@@ -21,23 +29,85 @@ export type WorkerOptions = {
   pollingIntervalSeconds?: number;
   /** Start the periodic timers (tick and sync); off in tests that drive them by hand. */
   timers?: boolean;
+  /**
+   * This process's instance. The server joins it before any worker of any queue starts (on
+   * PGlite, jobs running when it joined are an earlier process's); without it one is joined
+   * here, as an instance among others.
+   */
+  instance?: Instance;
+  /** Heartbeat and dead-instance period of an instance joined here (tests shorten them). */
+  heartbeatSeconds?: number;
+  deadAfterSeconds?: number;
 };
 
-export type Workers = { stop: () => Promise<void> };
+export type Workers = {
+  instance: Instance;
+  /** Stops the timers (heartbeat included). */
+  stop: () => Promise<void>;
+  /** Removes the instance's row: after the queue stopped, so nothing it runs is taken over. */
+  leave: () => Promise<void>;
+};
 
 /** One periodic tick: what must happen every SUPPLIER_POLL_SECONDS. */
 export async function runTick(deps: SupplierDeps) {
   const reviewed = await reviewStaleSends(deps);
   const requeued = await requeueOverdue(deps);
   const polled = await pollAll(deps);
-  return { reviewed, requeued, ...polled };
+  // Refills and cancels catch their own failures: they never stop the tick.
+  const refills = await refillTick(deps);
+  const cancels = await cancelTick(deps);
+  return {
+    reviewed,
+    requeued,
+    ...polled,
+    ...refills,
+    cancelsSent: cancels.sent,
+    cancelsRefused: cancels.refused,
+  };
 }
 
 export async function startWorkers(
-  deps: SupplierDeps,
+  base: SupplierDeps,
   options: WorkerOptions = {},
 ): Promise<Workers> {
+  const instance =
+    options.instance ??
+    (await joinInstances(base.db, {
+      sole: false,
+      ...(options.heartbeatSeconds ? { heartbeatSeconds: options.heartbeatSeconds } : {}),
+      ...(options.deadAfterSeconds ? { deadAfterSeconds: options.deadAfterSeconds } : {}),
+    }));
+  // Claims made by these workers carry the instance's id.
+  const deps: SupplierDeps = { ...base, instanceId: instance.id };
   const { jobs, logger, env } = deps;
+
+  /** Takes over what dead instances left; logged only when it found something. */
+  async function recover(): Promise<void> {
+    const summary = await recoverInterrupted(deps, instance);
+    if (Object.values(summary).some((n) => n > 0)) {
+      logger.warn(summary, 'took over the work of a stopped instance');
+      jobs.wake('supplier-dispatch');
+      jobs.wake('supplier-tick');
+    }
+  }
+  // Before any worker runs: a restarted process first settles what it left behind.
+  await recover().catch((err: unknown) =>
+    logger.error({ err: safeError(err) }, 'recovering interrupted work failed'),
+  );
+
+  /** A periodic job is recorded as held while it runs, so a dead holder is recognised. */
+  async function holding(batch: Job<unknown>[], run: () => Promise<void>): Promise<void> {
+    for (const job of batch) await instance.hold(job.id);
+    try {
+      await run();
+    } finally {
+      for (const job of batch)
+        await instance
+          .release(job.id)
+          .catch((err: unknown) => logger.warn({ err: safeError(err) }, 'could not release a job'));
+    }
+  }
+
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
   const batchSize = options.dispatchBatch ?? 16;
   for (let i = 0; i < (options.dispatchWorkers ?? 2); i += 1) {
@@ -51,7 +121,7 @@ export async function startWorkers(
             try {
               await runDispatch(deps, job.data.orderId);
             } catch (err) {
-              logger.error({ err, orderId: job.data.orderId }, 'dispatch failed');
+              logger.error({ err: safeError(err), orderId: job.data.orderId }, 'dispatch failed');
               failures.push(err);
             }
           }),
@@ -71,7 +141,10 @@ export async function startWorkers(
           try {
             await deliver(deps, job.data.deliveryId);
           } catch (err) {
-            logger.error({ err, deliveryId: job.data.deliveryId }, 'webhook delivery failed');
+            logger.error(
+              { err: safeError(err), deliveryId: job.data.deliveryId },
+              'webhook delivery failed',
+            );
             failures.push(err);
           }
         }),
@@ -80,23 +153,85 @@ export async function startWorkers(
       if (failures.length) throw new Error(`${failures.length} webhook job(s) failed`);
     },
   );
-  await jobs.work('supplier-tick', { batchSize: 1, pollingIntervalSeconds }, async () => {
-    const summary = await runTick(deps);
-    if (summary.reviewed || summary.requeued || summary.settled || summary.failedCalls)
-      logger.info(summary, 'supplier tick');
-  });
-  await jobs.work('supplier-sync', { batchSize: 1, pollingIntervalSeconds }, async () => {
-    const summary = await syncAll(deps);
-    logger.info(
-      {
-        suppliers: summary.suppliers,
-        failed: summary.failed,
-        repriced: summary.repriced,
-        deactivated: summary.deactivated.length,
-      },
-      'supplier sync',
-    );
-  });
+  await jobs.work<{ refillId: string }>(
+    'supplier-refill',
+    { batchSize: 8, pollingIntervalSeconds },
+    async (batch) => {
+      const failures: unknown[] = [];
+      await Promise.all(
+        batch.map(async (job) => {
+          try {
+            await sendRefill(deps, job.data.refillId);
+          } catch (err) {
+            logger.error({ err: safeError(err), refillId: job.data.refillId }, 'refill failed');
+            failures.push(err);
+          }
+        }),
+      );
+      // A repeated job finds the refill claimed (not due) or finished, and does nothing.
+      if (failures.length) throw new Error(`${failures.length} refill job(s) failed`);
+    },
+  );
+  await jobs.work<{ orderId: string; attempt?: number }>(
+    'supplier-cancel',
+    { batchSize: 8, pollingIntervalSeconds },
+    async (batch) => {
+      const failures: unknown[] = [];
+      await Promise.all(
+        batch.map(async (job) => {
+          try {
+            await sendCancel(deps, job.data.orderId, job.data.attempt ?? 1);
+          } catch (err) {
+            logger.error({ err: safeError(err), orderId: job.data.orderId }, 'cancel failed');
+            failures.push(err);
+          }
+        }),
+      );
+      // A repeated job finds the cancel answered and does nothing (a second cancel is harmless).
+      if (failures.length) throw new Error(`${failures.length} cancel job(s) failed`);
+    },
+  );
+  await jobs.work('supplier-tick', { batchSize: 1, pollingIntervalSeconds }, (batch) =>
+    holding(batch, async () => {
+      try {
+        const summary = await runTick(deps);
+        if (
+          summary.reviewed ||
+          summary.requeued ||
+          summary.settled ||
+          summary.failedCalls ||
+          summary.refillsSent ||
+          summary.refillsFinished ||
+          summary.refillCallsFailed ||
+          summary.cancelsSent ||
+          summary.cancelsRefused
+        )
+          logger.info(summary, 'supplier tick');
+      } catch (err) {
+        logger.error({ err: safeError(err) }, 'supplier tick failed');
+        throw err;
+      }
+    }),
+  );
+  await jobs.work('supplier-sync', { batchSize: 1, pollingIntervalSeconds }, (batch) =>
+    holding(batch, async () => {
+      try {
+        const summary = await syncAll(deps);
+        logger.info(
+          {
+            suppliers: summary.suppliers,
+            failed: summary.failed,
+            repriced: summary.repriced,
+            deactivated: summary.deactivated.length,
+          },
+          'supplier sync',
+        );
+      } catch (err) {
+        logger.error({ err: safeError(err) }, 'supplier sync failed');
+        throw err;
+      }
+    }),
+  );
 
   const timers: NodeJS.Timeout[] = [];
   if (options.timers ?? true) {
@@ -119,9 +254,29 @@ export async function startWorkers(
     tick();
     sync();
   }
+  // The heartbeat, then a look for dead instances: a dead one is taken over within
+  // deadAfterSeconds + heartbeatSeconds of its last beat.
+  let beating = false;
+  const heartbeat = setInterval(() => {
+    if (beating) return;
+    beating = true;
+    instance
+      .beat()
+      .then(recover)
+      .catch((err: unknown) => logger.warn({ err: safeError(err) }, 'heartbeat failed'))
+      .finally(() => {
+        beating = false;
+      });
+  }, instance.heartbeatSeconds * 1000);
+  heartbeat.unref();
+  timers.push(heartbeat);
   return {
+    instance,
     async stop() {
       for (const t of timers) clearInterval(t);
+    },
+    async leave() {
+      await instance.leave();
     },
   };
 }

@@ -6,13 +6,16 @@
 // - the client address in a header only this server sets (Better Auth reads it for rate limits);
 // - no `token` property in a JSON answer: the session token lives in the HttpOnly cookie, and a
 //   script on the page must not be able to read it from sign-in or get-session;
-// - no Location header pointing outside the app's origins.
+// - no Location header pointing outside the app's origins;
+// - a JSON 404 for a path Better Auth does not serve (unknown or turned off);
+// - e-mailed links without the characters a mail client appended to them (email-links.ts).
 import { ERROR_MESSAGES } from '../../shared/error-codes';
 import type { Context } from 'hono';
 import { findTextProblem, textProblemMessage } from '../../shared/text';
 import type { Env } from '../env';
 import { trustedOrigins, type Auth } from './auth';
 import { CLIENT_IP_HEADER } from './client-ip';
+import { tidyEmailLink } from './email-links';
 import { AppError } from './errors';
 import type { AppEnv } from './http';
 import { limitBody } from './route';
@@ -124,6 +127,13 @@ async function safeAnswer(response: Response, origins: string[]): Promise<Respon
     headers.set('content-length', String(Buffer.byteLength(body)));
     return new Response(body, { status: 429, headers });
   }
+  if (response.status === 404 && !JSON_ANSWER.test(headers.get('content-type') ?? '')) {
+    // An unknown path and a turned-off endpoint (disabledPaths) answer as every other unknown
+    // /api/* path: the same JSON 404, so neither tells which endpoints Better Auth has.
+    const body = JSON.stringify({ code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND });
+    const notFound = new Headers({ 'content-type': 'application/json' });
+    return new Response(body, { status: 404, headers: notFound });
+  }
   const location = headers.get('location');
   if (location !== null && !origins.some((o) => sameOriginPath(location, o, null) !== null)) {
     headers.set('location', '/');
@@ -162,7 +172,9 @@ export function authHttpHandler(auth: Auth, env: Env) {
       headers.set(CLIENT_IP_HEADER, c.get('clientIp'));
       headers.delete('content-length');
       headers.delete('transfer-encoding');
-      const request = new Request(c.req.url, {
+      // A link from an e-mail without what a mail client appended to it (a period, a bracket).
+      const url = c.req.method === 'GET' ? tidyEmailLink(c.req.url) : c.req.url;
+      const request = new Request(url, {
         method: c.req.method,
         headers,
         body,

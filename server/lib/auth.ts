@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
@@ -11,6 +11,10 @@ import {
   twoFactor,
 } from 'better-auth/plugins';
 import type { BetterAuthPlugin } from 'better-auth';
+import { constantTimeEqual, symmetricDecrypt } from 'better-auth/crypto';
+// Better Auth's own base32 and OTP code (installed with it, at the version it pins).
+import { base32 } from '@better-auth/utils/base32';
+import { createOTP } from '@better-auth/utils/otp';
 import { and, eq, sql } from 'drizzle-orm';
 import { NameSchema } from '../../shared/schemas/auth';
 import { queryRows, type Db } from '../db/client';
@@ -24,6 +28,7 @@ import {
 } from '../db/schema/auth';
 import type { Env } from '../env';
 import { CLIENT_IP_HEADER } from './client-ip';
+import { TOTP_STEP_SECONDS, claimTotpStep, endTrustedDevices } from './auth-records';
 import {
   changeEmailConfirmationEmail,
   magicLinkEmail,
@@ -70,6 +75,56 @@ export const TRUST_DEVICE_SECONDS = 30 * 24 * 60 * 60;
 /** Failed second-factor codes before the second factor locks, and for how long (seconds). */
 export const TWO_FACTOR_LOCKOUT = { maxFailedAttempts: 5, durationSeconds: 15 * 60 };
 
+/** Where the phone-number plugin keeps the code sent to a number. */
+const PHONE_CODE_PREFIX = 'phone-number-otp-';
+
+/** How an SMS code is stored: an HMAC with the auth secret, so the table alone does not reveal it. */
+function phoneCodeHash(secret: string, code: string): string {
+  return createHmac('sha256', secret).update(`phone-code:${code}`).digest('base64url');
+}
+
+/**
+ * The one answer to a wrong, used, expired or voided SMS code, and to a number no account has
+ * verified, so the form tells nothing about which numbers have an account.
+ */
+function wrongPhoneCode(): APIError {
+  return new APIError('BAD_REQUEST', {
+    code: 'INVALID_OTP',
+    message: 'El código no es correcto o ha caducado.',
+  });
+}
+
+type SecretConfig = Parameters<typeof symmetricDecrypt>[0]['key'];
+
+/**
+ * The TOTP step `code` belongs to for the account — the current one or a neighbour, the steps the
+ * two-factor plugin accepts — or null when it matches none. Reads the secret as the plugin does
+ * (encrypted with the auth secret; `base32:` marks an imported one).
+ */
+async function totpStepOf(
+  db: Db,
+  secretConfig: SecretConfig,
+  userId: string,
+  code: string,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ secret: twoFactorTable.secret })
+    .from(twoFactorTable)
+    .where(eq(twoFactorTable.userId, userId));
+  if (!row) return null;
+  const decrypted = await symmetricDecrypt({ key: secretConfig, data: row.secret });
+  const secret = decrypted.startsWith('base32:')
+    ? base32.decode(decrypted.slice('base32:'.length).toUpperCase())
+    : decrypted;
+  const otp = createOTP(secret, { period: TOTP_STEP_SECONDS, digits: 6 });
+  const now = Math.floor(Date.now() / 1000 / TOTP_STEP_SECONDS);
+  let matched: number | null = null;
+  for (const step of [now - 1, now, now + 1]) {
+    if (constantTimeEqual(await otp.hotp(step), code)) matched = step;
+  }
+  return matched;
+}
+
 /** International format (E.164): a plus, the country code, 8 to 15 digits in all. */
 export const PHONE_NUMBER = /^\+[1-9]\d{7,14}$/;
 
@@ -91,6 +146,59 @@ const REDIRECTING_SIGN_IN = new Set([
   '/oauth2/callback/:id',
 ]);
 
+/**
+ * The Better Auth endpoints the product uses: the web app's calls, the links in our e-mails, the
+ * provider callbacks, Better Auth's error page for a failed callback, and /admin/set-role (how an
+ * operator makes an account an admin). Every other endpoint of the built auth answers 404, also
+ * one a later Better Auth adds (docs/decisions/0014).
+ */
+export const ENABLED_AUTH_PATHS: ReadonlySet<string> = new Set([
+  '/sign-up/email',
+  '/sign-in/email',
+  '/sign-out',
+  '/get-session',
+  '/verify-email',
+  '/send-verification-email',
+  '/request-password-reset',
+  '/reset-password/:token',
+  '/reset-password',
+  '/change-password',
+  '/change-email',
+  '/sign-in/social',
+  '/link-social',
+  '/unlink-account',
+  '/callback/:id',
+  '/error',
+  '/sign-in/magic-link',
+  '/magic-link/verify',
+  '/email-otp/send-verification-otp',
+  '/sign-in/email-otp',
+  '/phone-number/send-otp',
+  '/phone-number/verify',
+  '/two-factor/enable',
+  '/two-factor/disable',
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
+  '/two-factor/generate-backup-codes',
+  '/admin/set-role',
+]);
+
+/** The paths of `api` (Better Auth's endpoints) outside ENABLED_AUTH_PATHS. */
+function unusedAuthPaths(api: Record<string, unknown>): string[] {
+  const paths = new Set<string>();
+  for (const endpoint of Object.values(api)) {
+    const path = (endpoint as { path?: unknown }).path;
+    if (typeof path !== 'string' || ENABLED_AUTH_PATHS.has(path)) continue;
+    // disabledPaths is compared with the request's path as sent, so `:param` would never match.
+    if (path.includes(':'))
+      throw new Error(
+        `Better Auth's ${path} cannot be turned off by path: decide about it in ENABLED_AUTH_PATHS.`,
+      );
+    paths.add(path);
+  }
+  return [...paths];
+}
+
 /** Where a browser finishes a sign-in that still needs the second factor. */
 export const TWO_FACTOR_PAGE = '/login/dos-pasos';
 
@@ -107,6 +215,18 @@ export function trustedOrigins(env: Env): string[] {
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Whether /verify-email verified the address: it answers the page to go to (a redirect without
+ * an `error` parameter) or, without a page, a JSON success; anything else is a refusal.
+ */
+export function verifiedByLink(returned: unknown): boolean {
+  if (!isAPIError(returned)) return !(returned instanceof Response) || returned.ok;
+  if (returned.statusCode !== 302) return false;
+  const location = new Headers(returned.headers).get('location');
+  if (location === null) return false;
+  return !new URL(location, 'http://x').searchParams.has('error');
 }
 
 /**
@@ -285,6 +405,8 @@ export function createAuth({ db, env, mailer, sms, logger }: AuthDeps) {
     );
   }
 
+  // Filled below, once the endpoints exist: Better Auth keeps this same array in its options.
+  const disabledPaths: string[] = [];
   const auth = betterAuth({
     appName: env.APP_NAME,
     baseURL: env.APP_URL,
@@ -292,6 +414,7 @@ export function createAuth({ db, env, mailer, sms, logger }: AuthDeps) {
     secret: env.AUTH_SECRET,
     trustedOrigins: trustedOrigins(env),
     telemetry: { enabled: false },
+    disabledPaths,
     logger: {
       level: 'warn',
       log: (level, message, ...args: unknown[]) => {
@@ -345,6 +468,8 @@ export function createAuth({ db, env, mailer, sms, logger }: AuthDeps) {
         sendInBackground(resetPasswordEmail(env.APP_NAME, u.email, u.name, url), 'reset');
       },
       onPasswordReset: async ({ user: u }) => {
+        // A new password also ends the browsers trusted to skip the second factor.
+        await endTrustedDevices(db, u.id);
         sendInBackground(
           passwordChangedEmail(env.APP_NAME, u.email, u.name, `${env.APP_URL}/login`),
           'password changed',
@@ -383,8 +508,11 @@ export function createAuth({ db, env, mailer, sms, logger }: AuthDeps) {
             if (path === '/two-factor/verify-totp' || path === '/two-factor/disable') {
               const enabled =
                 (u as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true;
-              if (path === '/two-factor/disable' && !enabled)
+              if (path === '/two-factor/disable' && !enabled) {
+                // Browsers trusted under the old second factor must not skip a new one.
+                await endTrustedDevices(db, u.id);
                 tellSecurityChange(u, 'Se desactivó la verificación en dos pasos de tu cuenta.');
+              }
               if (path === '/two-factor/verify-totp' && enabled)
                 tellSecurityChange(u, 'Se activó la verificación en dos pasos de tu cuenta.');
             }
@@ -398,6 +526,17 @@ export function createAuth({ db, env, mailer, sms, logger }: AuthDeps) {
             await noteDevice(s).catch((err: unknown) =>
               logger.warn({ err }, 'could not record the sign-in device'),
             );
+          },
+        },
+      },
+      verification: {
+        create: {
+          // SMS codes are stored hashed, like e-mail codes (the plugin writes `<code>:0`); they
+          // are checked against the hash by the phone-number plugin's verifyOTP below.
+          before: async (data) => {
+            const sent = /^(\d{6}):0$/.exec(String(data.value));
+            if (!String(data.identifier).startsWith(PHONE_CODE_PREFIX) || !sent?.[1]) return;
+            return { data: { ...data, value: `${phoneCodeHash(env.AUTH_SECRET, sent[1])}:0` } };
           },
         },
       },
@@ -539,10 +678,27 @@ export function createAuth({ db, env, mailer, sms, logger }: AuthDeps) {
             .select({ id: user.id })
             .from(user)
             .where(and(eq(user.phoneNumber, body.phoneNumber), eq(user.phoneNumberVerified, true)));
-          if (!owner) {
-            throw new APIError('BAD_REQUEST', {
-              code: 'INVALID_OTP',
-              message: 'El código no es correcto o ha caducado.',
+          if (!owner) throw wrongPhoneCode();
+        }
+        if (ctx.path === '/email-otp/send-verification-otp' && body.type !== 'sign-in') {
+          // Only sign-in codes are ever sent; a code of another kind would sit unused.
+          throw new APIError('BAD_REQUEST', {
+            code: 'VALIDATION_FAILED',
+            message: 'Los códigos por correo solo sirven para entrar.',
+            fields: { type: 'Los códigos por correo solo sirven para entrar.' },
+          });
+        }
+        if (ctx.path === '/two-factor/verify-totp' && typeof body.code === 'string') {
+          // A code counts once: its step must be newer than the last one the account used
+          // (enrolment, sign-in, or our own routes, which call this endpoint).
+          const userId = await secondFactorUser(ctx).catch(() => null);
+          const step = userId
+            ? await totpStepOf(db, ctx.context.secretConfig, userId, body.code)
+            : null;
+          if (userId && step !== null && !(await claimTotpStep(db, userId, step))) {
+            throw new APIError('UNAUTHORIZED', {
+              code: 'INVALID_CODE',
+              message: 'Ese código ya se usó. Espera al siguiente de tu aplicación.',
             });
           }
         }
@@ -584,7 +740,9 @@ export function createAuth({ db, env, mailer, sms, logger }: AuthDeps) {
               message: 'El enlace no es válido.',
             });
           }
-          // Verification links are signed tokens; recording each one makes it single-use.
+          // Verification links are signed tokens; recording each one makes it single-use. The
+          // record is a claim: the after hook withdraws it when the link did not verify, so only
+          // a successful verification spends a token.
           const inserted = await queryRows(
             db,
             sql`
@@ -597,6 +755,18 @@ export function createAuth({ db, env, mailer, sms, logger }: AuthDeps) {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        if (
+          ctx.path === '/verify-email' &&
+          typeof ctx.query?.token === 'string' &&
+          !verifiedByLink(ctx.context.returned)
+        ) {
+          // Refused (a damaged or expired token, a refused page to go to…): the token is not
+          // spent, so the intact link still verifies while it is valid.
+          await queryRows(
+            db,
+            sql`DELETE FROM consumed_token WHERE token_hash = ${hashToken(ctx.query.token)} AND purpose = 'verify-email'`,
+          );
+        }
         // A new address and one that already has an account answer alike (no user, no id).
         if (ctx.path === '/sign-up/email' && !isAPIError(ctx.context.returned)) {
           return ctx.json(SIGN_UP_ANSWER);
@@ -619,7 +789,11 @@ export function createAuth({ db, env, mailer, sms, logger }: AuthDeps) {
         }
         if (ctx.path === '/change-password' && !isAPIError(ctx.context.returned)) {
           const current = ctx.context.session ?? (await getSessionFromCtx(ctx).catch(() => null));
-          if (current) tellSecurityChange(current.user, 'Se cambió la contraseña de tu cuenta.');
+          if (current) {
+            // A new password also ends the browsers trusted to skip the second factor.
+            await endTrustedDevices(db, current.user.id);
+            tellSecurityChange(current.user, 'Se cambió la contraseña de tu cuenta.');
+          }
         }
       }),
     },
@@ -669,6 +843,26 @@ export function createAuth({ db, env, mailer, sms, logger }: AuthDeps) {
             text: `${env.APP_NAME}: tu código es ${code}. Caduca en 10 minutos. No lo compartas con nadie.`,
           });
         },
+        // The code is checked here, against its hash: single use, and CODE_ATTEMPTS wrong ones
+        // void it. Taking the row is the race gate: of two requests with the code, one wins.
+        verifyOTP: async ({ phoneNumber: number, code }, ctx) => {
+          if (!ctx) throw wrongPhoneCode();
+          const identifier = `${PHONE_CODE_PREFIX}${number}`;
+          const row = await ctx.context.internalAdapter.consumeVerificationValue(identifier);
+          if (!row) throw wrongPhoneCode();
+          const [stored = '', tries = '0'] = row.value.split(':');
+          const attempts = Number.parseInt(tries, 10) || 0;
+          const hash = phoneCodeHash(env.AUTH_SECRET, code);
+          if (attempts < CODE_ATTEMPTS && constantTimeEqual(stored, hash)) return true;
+          if (attempts + 1 < CODE_ATTEMPTS) {
+            await ctx.context.internalAdapter.createVerificationValue({
+              identifier,
+              value: `${stored}:${attempts + 1}`,
+              expiresAt: row.expiresAt,
+            });
+          }
+          throw wrongPhoneCode();
+        },
         callbackOnVerification: async ({ user: u }, ctx) => {
           if (ctx?.body && (ctx.body as { updatePhoneNumber?: unknown }).updatePhoneNumber === true)
             tellSecurityChange(
@@ -705,6 +899,7 @@ export function createAuth({ db, env, mailer, sms, logger }: AuthDeps) {
         : []),
     ],
   });
+  disabledPaths.push(...unusedAuthPaths(auth.api));
   // Requests read their session through one joined query (docs/decisions/0015).
   registerSessionLookup(auth, db);
   return auth;

@@ -22,6 +22,8 @@ export type AppEnv = {
     logger: Logger;
     clientIp: string;
     user: SessionUser;
+    /** The CSP nonce of this answer (hono/secure-headers), for server-rendered pages. */
+    secureHeadersNonce?: string;
   };
 };
 

@@ -2,8 +2,7 @@
 // turns it into the Hono route (body limit, access check, rate limit, content type, input
 // checks, validation), `buildOpenApiDocument` turns it into the documented operation, and the
 // authorization matrix and the fuzz tests walk the same list. See docs/architecture.md.
-import type { Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { ErrorCode } from '../../shared/error-codes';
 import { fieldErrors } from '../../shared/schemas/auth';
@@ -172,7 +171,10 @@ export type RouteSpec<A extends Access, B, Q, P> = {
       deps: RouteDeps;
     }) => Promise<Record<string, string>>;
   };
-  /** Largest body in bytes (default DEFAULT_BODY_LIMIT); answered with 413 before it is read. */
+  /**
+   * Largest body in bytes (default DEFAULT_BODY_LIMIT); a larger one answers 413 (its rest read
+   * and thrown away first, up to a bound, so the client can read the answer).
+   */
   bodyLimit?: number;
   /** The 413 message when the body is over `bodyLimit` (default: the generic one with the size). */
   bodyLimitMessage?: string;
@@ -234,17 +236,108 @@ function sizeLabel(bytes: number): string {
     : `${Math.round(bytes / 1024)} KB`;
 }
 
-/** 413 before the body is read: from Content-Length when sent, else while counting the stream. */
-export function limitBody(maxSize: number, message?: string) {
-  return bodyLimit({
-    maxSize,
-    onError: () => {
-      throw new AppError(
-        'PAYLOAD_TOO_LARGE',
-        message ?? `El contenido enviado es demasiado grande (máximo ${sizeLabel(maxSize)}).`,
-      );
-    },
+/** Extra bytes of an over-limit body read and thrown away at least, and at most. */
+export const DISCARD_MIN_BYTES = 4 * 1024 * 1024;
+export const DISCARD_MAX_BYTES = 32 * 1024 * 1024;
+/** Time spent reading and throwing away the rest of an over-limit body, at most. */
+export const DISCARD_MAX_MS = 10_000;
+
+/**
+ * How much of an over-limit body is read and thrown away before the 413: twice the route's
+ * limit, at least DISCARD_MIN_BYTES and at most DISCARD_MAX_BYTES.
+ */
+export function discardBytesFor(maxSize: number): number {
+  return Math.min(Math.max(2 * maxSize, DISCARD_MIN_BYTES), DISCARD_MAX_BYTES);
+}
+
+type DiscardOptions = { discardBytes?: number; discardMs?: number };
+
+/**
+ * Reads and throws away what is left of a body, up to `bytes` or until `deadline`; true when
+ * the body ended within both. A pending read left behind is harmless: the connection closes.
+ */
+async function discardRest(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  bytes: number,
+  deadline: number,
+): Promise<boolean> {
+  let read = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), Math.max(0, deadline - Date.now()));
   });
+  try {
+    for (;;) {
+      const next = await Promise.race([reader.read(), late]);
+      if (next === 'late') return false;
+      if (next.done) return true;
+      read += next.value.byteLength;
+      if (read > bytes) return false;
+    }
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The route's body limit. A body over it answers 413 `PAYLOAD_TOO_LARGE` — but only once the
+ * rest of it has been read and thrown away (a bounded amount, for a bounded time), and with
+ * `Connection: close`: a server that answers and closes while the client is still sending
+ * resets the connection, and the client (a browser uploading a file) never reads the 413. A
+ * declared length beyond what would be thrown away is answered at once.
+ */
+export function limitBody(
+  maxSize: number,
+  message?: string,
+  options: DiscardOptions = {},
+): MiddlewareHandler<AppEnv> {
+  const discardBytes = options.discardBytes ?? discardBytesFor(maxSize);
+  const discardMs = options.discardMs ?? DISCARD_MAX_MS;
+  function tooLarge(c: Context<AppEnv>): AppError {
+    c.header('Connection', 'close');
+    return new AppError(
+      'PAYLOAD_TOO_LARGE',
+      message ?? `El contenido enviado es demasiado grande (máximo ${sizeLabel(maxSize)}).`,
+    );
+  }
+  return async function bodyLimit(c, next) {
+    const body = c.req.raw.body;
+    if (!body) return next();
+    const deadline = Date.now() + discardMs;
+    const declared = c.req.raw.headers.get('content-length');
+    // Node reads exactly a declared length; with Transfer-Encoding the length does not count.
+    if (declared !== null && !c.req.raw.headers.has('transfer-encoding')) {
+      const length = Number.parseInt(declared, 10);
+      if (!(length > maxSize)) return next();
+      if (length - maxSize <= discardBytes)
+        await discardRest(body.getReader(), length + 1, deadline);
+      throw tooLarge(c);
+    }
+    // Chunked: counted while read, kept up to the limit.
+    const reader = body.getReader();
+    let size = 0;
+    let buffer = new Uint8Array(0);
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const offset = size;
+      size += value.length;
+      if (size > maxSize) {
+        await discardRest(reader, maxSize + discardBytes - size, deadline);
+        throw tooLarge(c);
+      }
+      if (size > buffer.length) {
+        const grown = new Uint8Array(Math.min(maxSize, Math.max(size, buffer.length * 2)));
+        grown.set(buffer.subarray(0, offset));
+        buffer = grown;
+      }
+      buffer.set(value, offset);
+    }
+    c.req.raw = new Request(c.req.raw, { body: buffer.subarray(0, size) });
+    return next();
+  };
 }
 
 function textError(problem: { path: string; message: string }): AppError {

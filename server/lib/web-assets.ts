@@ -6,10 +6,12 @@ import { PRERENDERED_PATHS, isKnownPath } from '../../shared/routes';
 export type WebAssets = {
   root: string;
   available: boolean;
-  /** sha256 sources of every inline script in the built HTML, for the CSP. */
+  /** sha256 sources of every inline script in the prerendered HTML, for the CSP. */
   scriptHashes: string[];
-  /** The HTML for a path and the status to answer with (404 for paths the app does not have). */
-  page: (pathname: string) => { html: string; status: 200 | 404 };
+  /** The HTML prerendered at build time for a path, if it is one of PRERENDERED_PATHS. */
+  prerendered: (pathname: string) => string | null;
+  /** What to answer when the app is not built: a notice, 404 for paths the app does not have. */
+  missing: (pathname: string) => { html: string; status: 200 | 404 };
 };
 
 function htmlFiles(dir: string): string[] {
@@ -35,25 +37,23 @@ function inlineScriptHashes(html: string): string[] {
 const MISSING_BUILD_HTML = `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Cometa</title></head>
 <body><p>La aplicación web no está construida. Ejecuta <code>npm run build</code> o <code>npm start</code>.</p></body></html>`;
 
-/** Loads the built web app (React Router SPA with prerendered public pages) into memory. */
+function normalize(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+function missing(pathname: string): { html: string; status: 200 | 404 } {
+  return { html: MISSING_BUILD_HTML, status: isKnownPath(normalize(pathname)) ? 200 : 404 };
+}
+
+/** Loads the prerendered public pages of the built web app into memory (build/client). */
 export function loadWebAssets(root: string): WebAssets {
-  const fallbackFile = [path.join(root, '__spa-fallback.html'), path.join(root, 'index.html')].find(
-    (f) => existsSync(f),
-  );
-  if (!fallbackFile) {
-    return {
-      root,
-      available: false,
-      scriptHashes: [],
-      page: (pathname) => ({ html: MISSING_BUILD_HTML, status: isKnownPath(pathname) ? 200 : 404 }),
-    };
-  }
-  const fallback = readFileSync(fallbackFile, 'utf8');
   const prerendered = new Map<string, string>();
   for (const p of PRERENDERED_PATHS) {
     const file = path.join(root, p === '/' ? '' : p, 'index.html');
     if (existsSync(file)) prerendered.set(p, readFileSync(file, 'utf8'));
   }
+  if (!prerendered.has('/'))
+    return { root, available: false, scriptHashes: [], prerendered: () => null, missing };
   const hashes = new Set<string>();
   for (const file of htmlFiles(root))
     for (const h of inlineScriptHashes(readFileSync(file, 'utf8'))) hashes.add(h);
@@ -61,11 +61,7 @@ export function loadWebAssets(root: string): WebAssets {
     root,
     available: true,
     scriptHashes: [...hashes],
-    page(pathname) {
-      const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-      const html = prerendered.get(normalized);
-      if (html) return { html, status: 200 };
-      return { html: fallback, status: isKnownPath(normalized) ? 200 : 404 };
-    },
+    prerendered: (pathname) => prerendered.get(normalize(pathname)) ?? null,
+    missing,
   };
 }

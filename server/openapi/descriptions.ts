@@ -24,6 +24,9 @@ const SERVICE_FIELD: Record<string, string> = {
   hint: 'Ayuda que se muestra bajo el campo.',
   identifier:
     'Este dato identifica la orden: no se admite otra orden en curso con el mismo valor en el mismo servicio.',
+  maxBytes: 'Archivo: el tamaño máximo en bytes (10 MB si no se indica; como mucho 20 MB).',
+  extensions:
+    'Archivo: las extensiones que acepta, en minúsculas y sin el punto (cualquiera si no se indican).',
 };
 
 const SERVICE: Record<string, string> = {
@@ -41,6 +44,14 @@ const SERVICE: Record<string, string> = {
   allowRecheck:
     'Si se puede volver a pedir con el mismo dato mientras hay otra orden en curso (consultas).',
   fields: 'Los datos que hay que enviar al pedir.',
+  smmType:
+    'El tipo de orden SMM con el que se vende (`Default`, `Package`, `Custom Comments`, `Mentions with Hashtags`, `Poll`, `Subscriptions`…): sus datos son los parámetros de ese tipo; `null` si no es un servicio SMM.',
+  dripfeed:
+    'Si admite goteo (drip-feed): `runs` repeticiones de la cantidad, una cada `interval` minutos.',
+  refillDays:
+    'Días después de completarse en los que se puede pedir una reposición; `null` si no tiene reposición.',
+  cancelable:
+    'Si se puede pedir la cancelación de una orden que ya está en proceso en el proveedor (se reembolsa cuando el proveedor la cancela).',
 };
 
 const PAYMENT: Record<string, string> = {
@@ -87,6 +98,18 @@ const SERVICE_INPUT: Record<string, string> = {
   active: 'Si los clientes lo ven y pueden pedirlo.',
   sortOrder: 'Posición en el catálogo.',
   allowRecheck: 'Si se admite pedirlo otra vez con el mismo dato mientras hay otra orden en curso.',
+  smmType:
+    'Tipo de orden SMM (`Default`, `Package`, `Custom Comments`…): los campos deben ser exactamente los parámetros de ese tipo. `null`: no es un servicio SMM.',
+  dripfeed: 'Si admite goteo (solo servicios por 1000 cuyo tipo lo permite).',
+  refillDays: 'Días de reposición tras completarse (de 1 a 3650), o `null` sin reposición.',
+  cancelable: 'Si se puede pedir la cancelación de una orden en proceso (servicios con proveedor).',
+};
+
+const ORDER_FILE: Record<string, string> = {
+  id: 'Identificador del archivo (UUID).',
+  fieldKey: 'Clave del campo del servicio que lo pide.',
+  name: 'Nombre del archivo, tal como se subió.',
+  size: 'Tamaño en bytes.',
 };
 
 const ORDER: Record<string, string> = {
@@ -102,13 +125,39 @@ const ORDER: Record<string, string> = {
   statusLabel: 'El estado en español (Pendiente, En proceso, Completada…).',
   result: 'Resultado entregado al completarse, o `null`.',
   rejectReason: 'Motivo del rechazo, o `null`.',
-  cancellable: 'Si el cliente aún puede cancelarla.',
+  cancellable:
+    'Si el cliente aún puede cancelarla (pendiente y sin enviar: se reembolsa al momento).',
+  cancelRequested:
+    'Si el cliente pidió cancelarla mientras estaba en proceso; se reembolsa cuando el proveedor confirma la cancelación.',
+  runs: 'Goteo: cuántas repeticiones (la cantidad es el total); `null` si no es goteo.',
+  runInterval: 'Goteo: minutos entre repeticiones; `null` si no es goteo.',
+  startCount: 'El contador al empezar, según el proveedor (`start_count`), o `null`.',
+  remains: 'Lo que falta por entregar, según el proveedor, o `null`.',
   source:
     'Dónde se pidió: `web`, `api` (esta API con una clave), `dhru` o `smm` (las APIs de esos protocolos).',
   sourceLabel: 'El origen, para mostrarlo (Web, API, API DHRU, API SMM).',
   createdAt: CREATED,
   updatedAt: UPDATED,
-  events: 'Historial de estados (solo en el detalle de una orden).',
+  events: 'Historial de estados, reposiciones y cancelaciones (solo en el detalle de una orden).',
+  files:
+    'Los archivos que lleva (campos de tipo archivo), para descargarlos (solo en el detalle de una orden).',
+  refills: 'Las reposiciones pedidas, de la más antigua a la más reciente (solo en el detalle).',
+  refill:
+    'Si ahora se puede pedir una reposición, hasta cuándo, o por qué no (solo en el detalle).',
+  cancelRequestable:
+    'Si ahora se puede pedir la cancelación de la orden en proceso (solo en el detalle).',
+};
+
+const REFILL: Record<string, string> = {
+  id: 'Identificador de la reposición (UUID).',
+  number: 'Número de la reposición: su `refill` en la API SMM.',
+  orderId: 'Identificador de la orden.',
+  orderNumber: 'Número de la orden.',
+  status: '`pending` (pendiente), `in_progress` (en el proveedor), `completed` o `rejected`.',
+  statusLabel: 'El estado en español.',
+  note: 'Motivo del rechazo o lo que dijo quien la atendió, o `null`.',
+  createdAt: CREATED,
+  finishedAt: 'Cuándo terminó, o `null`.',
 };
 
 const BATCH: Record<string, string> = {
@@ -245,16 +294,46 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
     },
   },
   CategoryCountList: { description: 'Las siete categorías, en el orden en que se muestran.' },
-  OrderEventDto: {
-    description: 'Un cambio de estado de una orden.',
+  OrderFileDto: {
+    description:
+      'Un archivo de una orden; se descarga con `GET /api/orders/{id}/files/{fileId}` (o la ruta de administración).',
+    properties: ORDER_FILE,
+  },
+  UploadedOrderFile: {
+    description:
+      'Un archivo subido: su `id` va en el campo de tipo archivo al pedir. Sirve para una sola orden y caduca en 24 horas si ninguna lo usa.',
     properties: {
-      status: 'El estado al que pasó.',
+      ...ORDER_FILE,
+      serviceId: 'El servicio para el que se subió.',
+    },
+  },
+  OrderEventDto: {
+    description: 'Un cambio de estado de una orden, o una reposición o cancelación pedida.',
+    properties: {
+      kind: '`status` (cambió de estado), `refill` (una reposición) o `cancel` (una petición de cancelación).',
+      status: 'El estado al que pasó (o en el que estaba, si no es un cambio de estado).',
       note: 'Nota (por ejemplo el motivo de un rechazo), o `null`.',
       actor: 'Quién lo hizo: el cliente, un administrador o el sistema.',
       at: 'Cuándo (ISO 8601, UTC).',
     },
   },
   OrderDto: { description: 'Una orden.', properties: ORDER },
+  RefillDto: {
+    description: 'Una reposición pedida sobre una orden completada.',
+    properties: REFILL,
+  },
+  AdminRefillDto: {
+    description: 'Una reposición, como la ve un administrador.',
+    properties: {
+      ...REFILL,
+      customerEmail: 'Correo del cliente.',
+      serviceName: 'Servicio de la orden.',
+      identifier: 'El dato identificador de la orden (enlace, usuario…), o `null`.',
+      routed:
+        'Si se envía al proveedor que entregó la orden (se sigue sola) en lugar de atenderla un administrador.',
+    },
+  },
+  AdminRefillList: { description: 'Reposiciones.', properties: ITEMS('Las reposiciones.') },
   OrdersPage: {
     description: 'Una página de órdenes, de la más reciente a la más antigua.',
     properties: { items: 'Las órdenes.', nextCursor: NEXT_CURSOR },
@@ -299,6 +378,39 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       number: 'Número de la orden completada.',
       code: 'Por qué no: `VALIDATION_FAILED` (línea mal escrita o repetida), `NOT_FOUND` (no hay tal orden) o `CONFLICT` (ya terminó, o el IMEI tiene varias órdenes en curso).',
       message: 'Por qué no, en español.',
+    },
+  },
+  BulkPreviewOrder: {
+    description: 'La orden que nombra una línea, como está ahora.',
+    properties: {
+      id: 'Identificador de la orden.',
+      number: 'Número de la orden.',
+      customerEmail: 'Correo del cliente.',
+      customerName: 'Nombre del cliente.',
+      serviceName: 'Servicio pedido.',
+      identifier: 'Su dato identificador (IMEI, serie…), o `null`.',
+      status: 'Estado actual (`pending`, `processing`, `completed`…).',
+      statusLabel: 'Estado actual, en español.',
+    },
+  },
+  BulkPreviewLine: {
+    description: 'Una línea de resultados pegados, antes de completar nada.',
+    properties: {
+      line: 'Número de línea en lo enviado (desde 1).',
+      reference: 'La referencia leída: `#123` o el IMEI/identificador.',
+      action:
+        '`complete`: la orden se completaría con `result`; `skip`: la línea no cambiaría nada.',
+      order: 'La orden que nombra, o `null` si no nombra ninguna.',
+      result: 'El resultado con el que se completaría, o `null`.',
+      message: 'Qué pasará, en español.',
+    },
+  },
+  BulkCompletePreview: {
+    description: 'Lo que haría completar en bloque el texto pegado, sin cambiar nada.',
+    properties: {
+      lines: 'Una entrada por línea no vacía, en orden.',
+      ready: 'Líneas que completarían su orden.',
+      skipped: 'Líneas que no cambiarían nada.',
     },
   },
   BulkCompleteResult: {
@@ -393,19 +505,24 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
     properties: { batch: 'El lote.', codes: 'Los códigos (solo se muestran aquí y en el CSV).' },
   },
   CustomerSummary: {
-    description: 'Un cliente encontrado en la búsqueda.',
+    description: 'Un cliente de la lista de administración.',
     properties: {
       id: 'Identificador de la cuenta.',
       name: 'Nombre.',
       email: 'Correo electrónico.',
       role: 'Rol (`customer` o `admin`).',
       emailVerified: 'Si verificó su correo.',
-      available: `Saldo disponible. ${MONEY}`,
+      balance: `Saldo disponible. ${MONEY}`,
+      available: `Lo mismo que \`balance\` (el nombre de la primera versión de esta lista). ${MONEY}`,
+      lastOrderAt: 'Cuándo hizo su última orden (`null` si nunca pidió).',
+      spend: `Lo que cobraron sus órdenes: las completadas y la parte entregada de las parciales. ${MONEY}`,
+      createdAt: 'Cuándo se creó la cuenta.',
+      blocked: 'Si un administrador la bloqueó (no puede entrar).',
     },
   },
   CustomerList: {
-    description: 'Clientes encontrados (como máximo 20).',
-    properties: ITEMS('Los clientes.'),
+    description: 'Una página de clientes.',
+    properties: { items: 'Los clientes, en el orden pedido.', nextCursor: NEXT_CURSOR },
   },
   AdjustmentResult: {
     description: 'Un ajuste de saldo hecho.',
@@ -461,6 +578,9 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       lastCheckedAt: 'Cuándo se leyó su saldo por última vez.',
       settings: 'Ajustes del dialecto.',
       catalogueFetchedAt: 'Cuándo se leyó su catálogo por última vez.',
+      catalogueIssues:
+        'Lo que la última lectura del catálogo no pudo usar: entradas omitidas (sin identificador válido, repetidas, ilegibles) y servicios cuyo coste no se puede leer (los primeros 100).',
+      catalogueIssueCount: 'Cuántos problemas tuvo en total la última lectura del catálogo.',
       routedServices: 'Servicios del catálogo que se le compran.',
       createdAt: CREATED,
       updatedAt: UPDATED,
@@ -615,9 +735,9 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
     description: 'Un intento de entrega.',
     properties: {
       at: 'Cuándo (ISO 8601, UTC).',
-      httpStatus: 'Lo que respondió tu servidor, si respondió.',
-      error: 'Por qué falló.',
-      response: 'El principio de la respuesta (1 KB).',
+      httpStatus: 'El código HTTP que respondió tu servidor, si respondió.',
+      reason:
+        'Por qué falló, en pocas palabras (por ejemplo «El servidor respondió HTTP 500», «No se pudo conectar», «Tiempo de espera agotado»); `null` si respondió 2xx. No incluye el cuerpo de la respuesta.',
       ms: 'Milisegundos que tardó.',
     },
   },
@@ -753,6 +873,23 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
         'Referencia del pago (número de operación, correo de PayPal, hash de la transacción…).',
     },
   },
+  OrderFileUploadRequest: {
+    description:
+      'El servicio y el campo para los que se sube un archivo (el archivo va como formulario).',
+    properties: {
+      serviceId: 'Identificador del servicio (UUID).',
+      field: 'Clave del campo de tipo archivo del servicio.',
+    },
+  },
+  OrderFileUploadForm: {
+    description:
+      'Un archivo para el campo de tipo archivo de un servicio, como `multipart/form-data`.',
+    properties: {
+      serviceId: 'Identificador del servicio (UUID).',
+      field: 'Clave del campo de tipo archivo del servicio.',
+      file: 'El archivo, dentro de los límites del campo (tamaño y extensiones).',
+    },
+  },
   ManualTopupForm: {
     description: 'Un pago manual declarado, como formulario, con el comprobante opcional.',
     properties: {
@@ -775,9 +912,11 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
     properties: {
       serviceId: 'Identificador del servicio (UUID).',
       quantity:
-        'Cantidad: obligatoria en los servicios por 1000 (entre su mínimo y su máximo); en los demás, 1 o nada.',
+        'Cantidad: obligatoria en los servicios por 1000 (entre su mínimo y su máximo); en los demás, 1 o nada. En los servicios SMM cuya cantidad sale de una lista (comentarios, usuarios) o de una suscripción, no se envía. Con goteo, es la cantidad de cada repetición.',
       fields:
-        'Los datos que pide el servicio, por su `key` (por ejemplo `{ "imei": "359702373699048" }`).',
+        'Los datos que pide el servicio, por su `key` (por ejemplo `{ "imei": "359702373699048" }`; en los servicios SMM, los parámetros de su tipo: `link`, `comments` con uno por línea, `usernames`, `answer_number`…).',
+      runs: 'Goteo (servicios con `dripfeed`): repeticiones, de 2 a 1000; se cobra cantidad × repeticiones.',
+      interval: 'Goteo: minutos entre repeticiones, de 1 a 1440.',
     },
   },
   BulkOrderRequest: {
@@ -822,6 +961,14 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
   },
   RejectOrderRequest: {
     description: 'El motivo del rechazo.',
+    properties: { reason: 'Motivo que verá el cliente.' },
+  },
+  CompleteRefillRequest: {
+    description: 'La reposición hecha, con una nota opcional.',
+    properties: { note: 'Nota que verá el cliente (opcional).' },
+  },
+  RejectRefillRequest: {
+    description: 'El motivo del rechazo de la reposición.',
     properties: { reason: 'Motivo que verá el cliente.' },
   },
   RejectTopupRequest: {

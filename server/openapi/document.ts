@@ -50,7 +50,7 @@ export type OperationObject = {
   tags: string[];
   security: Record<string, string[]>[];
   'x-access': Access;
-  /** Largest request body in bytes; a larger one answers 413 before it is read. */
+  /** Largest request body in bytes; a larger one answers 413 without being processed. */
   'x-body-limit'?: number;
   parameters?: ParameterObject[];
   requestBody?: {
@@ -331,6 +331,10 @@ function operation(spec: RouteDef, options: DocumentOptions): OperationObject {
   const parameters: ParameterObject[] = [
     ...pathParams,
     ...objectParameters(spec.query, 'query'),
+    // A protocol read with GET takes its form in the query string.
+    ...(spec.protocolForm && spec.method === 'get'
+      ? objectParameters(spec.protocolForm, 'query')
+      : []),
     ...(spec.idempotencyKey
       ? [
           {
@@ -353,10 +357,11 @@ function operation(spec: RouteDef, options: DocumentOptions): OperationObject {
     content['multipart/form-data'] = { schema: form };
     content['application/x-www-form-urlencoded'] = { schema: form };
   }
-  if (spec.protocolForm) {
+  if (spec.protocolForm && spec.method !== 'get') {
     const form = schemaRef(requestSchemaName(spec.protocolForm, where));
     content['application/x-www-form-urlencoded'] = { schema: form };
     content['multipart/form-data'] = { schema: form };
+    content[JSON_TYPE] = { schema: form };
   }
   const responses: Record<string, ResponseObject | RefObject> = {};
   for (const r of [...spec.responses].sort((a, b) => a.status - b.status)) {
@@ -424,7 +429,7 @@ function introduction(options: DocumentOptions, cookie: string): string {
 
 ## URL base
 
-Todas las rutas empiezan por \`/api\` y se llaman sobre \`${base}\` (por ejemplo \`${base}/api/services\`). Los cuerpos se envían en JSON con \`Content-Type: application/json\` (otro tipo responde 415 \`UNSUPPORTED_MEDIA_TYPE\`); cada ruta tiene un tamaño máximo de cuerpo (32 KB salvo que diga otro) y lo que lo supera responde 413 \`PAYLOAD_TOO_LARGE\` sin leerse. Los textos no pueden llevar caracteres de control, caracteres de control de dirección ni Unicode no válido (400 \`VALIDATION_FAILED\`, con el campo en \`fields\`).
+Todas las rutas empiezan por \`/api\` y se llaman sobre \`${base}\` (por ejemplo \`${base}/api/services\`). Los cuerpos se envían en JSON con \`Content-Type: application/json\` (otro tipo responde 415 \`UNSUPPORTED_MEDIA_TYPE\`); cada ruta tiene un tamaño máximo de cuerpo (32 KB salvo que diga otro) y lo que lo supera responde 413 \`PAYLOAD_TOO_LARGE\` con \`Connection: close\`, sin procesarse (el resto del cuerpo se lee y se descarta hasta un límite, para que el cliente pueda leer la respuesta). Los textos no pueden llevar caracteres de control, caracteres de control de dirección ni Unicode no válido (400 \`VALIDATION_FAILED\`, con el campo en \`fields\`).
 
 ## Autenticación
 

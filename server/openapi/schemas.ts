@@ -1,6 +1,12 @@
 // Every schema the OpenAPI document names, by component name: the zod schemas the routes parse
 // requests with, and the zod schemas of what they answer. The types the code returns are
 // checked against these at compile time (`same<…>()` below), so the document cannot drift.
+import {
+  OrderFileDtoSchema,
+  OrderFileUploadFormSchema,
+  OrderFileUploadSchema,
+  UploadedOrderFileSchema,
+} from '../../shared/schemas/order-files';
 import { z } from 'zod';
 import { ApiErrorBodySchema } from '../../shared/error-codes';
 import { serviceFieldListSchema, serviceFieldSchema } from '../../shared/fields';
@@ -90,6 +96,7 @@ import {
   type AdminOrderDto,
   type SupplierDto,
 } from '../../shared/schemas/suppliers';
+import { type listAdminRefills } from '../features/orders/lifecycle.service';
 import {
   BulkLineResultSchema,
   CompleteOrderSchema,
@@ -101,6 +108,11 @@ import {
   OrderSummarySchema,
   OrdersPageSchema,
   PlaceOrderSchema,
+  RefillDtoSchema,
+  AdminRefillDtoSchema,
+  AdminRefillListSchema,
+  CompleteRefillSchema,
+  RejectRefillSchema,
 } from '../../shared/schemas/orders';
 import {
   CreateBatchSchema,
@@ -126,11 +138,17 @@ import type { adjustBalance } from '../features/admin/adjustments.service';
 import type { bulkPriceChange } from '../features/catalogue/catalogue.service';
 import type { approve, reject } from '../features/funds/funds.service';
 import type { getMe } from '../features/me/me.service';
-import { type bulkCompleteOrders } from '../features/orders/bulk-complete.service';
+import {
+  type bulkCompleteOrders,
+  type previewBulkComplete,
+} from '../features/orders/bulk-complete.service';
 import {
   BulkCompleteLineSchema,
+  BulkCompletePreviewSchema,
   BulkCompleteResultSchema,
   BulkCompleteSchema,
+  BulkPreviewLineSchema,
+  BulkPreviewOrderSchema,
 } from '../../shared/bulk-results';
 import type { listOrders, placeBulkOrder } from '../features/orders/orders.service';
 import type { orderSummary } from '../features/orders/summary.service';
@@ -191,12 +209,20 @@ export const RESPONSE_SCHEMAS = {
   CategoryCountList: CategoryCountListSchema,
   OrderEventDto: OrderEventDtoSchema,
   OrderDto: OrderDtoSchema,
+  OrderFileDto: OrderFileDtoSchema,
+  UploadedOrderFile: UploadedOrderFileSchema,
+  RefillDto: RefillDtoSchema,
+  AdminRefillDto: AdminRefillDtoSchema,
+  AdminRefillList: AdminRefillListSchema,
   OrdersPage: OrdersPageSchema,
   BulkLineResult: BulkLineResultSchema,
   BulkOrderResult: BulkOrderResultSchema,
   OrderSummary: OrderSummarySchema,
   BulkCompleteLine: BulkCompleteLineSchema,
   BulkCompleteResult: BulkCompleteResultSchema,
+  BulkPreviewOrder: BulkPreviewOrderSchema,
+  BulkPreviewLine: BulkPreviewLineSchema,
+  BulkCompletePreview: BulkCompletePreviewSchema,
   AdminServiceDto: AdminServiceDtoSchema,
   AdminServiceList: AdminServiceListSchema,
   ServiceHistoryEntry: ServiceHistoryEntrySchema,
@@ -260,6 +286,7 @@ same<Out<'OrdersPage'>, Returned<typeof listOrders>>();
 same<Out<'BulkOrderResult'>, Returned<typeof placeBulkOrder>>();
 same<Out<'OrderSummary'>, Returned<typeof orderSummary>>();
 same<Out<'BulkCompleteResult'>, Returned<typeof bulkCompleteOrders>>();
+same<Out<'BulkCompletePreview'>, Returned<typeof previewBulkComplete>>();
 same<Out<'AdminServiceDto'>, AdminServiceDto>();
 same<Out<'ServiceHistoryEntry'>, ServiceHistoryEntryDto>();
 same<Out<'BulkPriceResult'>, Returned<typeof bulkPriceChange>>();
@@ -278,6 +305,7 @@ same<Out<'WebhookDeliveryDto'>, WebhookDeliveryDto>();
 same<Out<'SupplierTestResult'>, Returned<typeof testSupplier>>();
 same<Out<'RemoteServiceList'>, Returned<typeof listRemoteServices>>();
 same<Out<'AdminOrderDto'>, AdminOrderDto>();
+same<Out<'AdminRefillDto'>, Returned<typeof listAdminRefills>[number]>();
 same<Out<'AdminOrdersPage'>, Returned<typeof adminListOrders>>();
 same<Out<'SupplierLog'>, Returned<typeof orderSupplierLog>>();
 
@@ -292,6 +320,8 @@ export const REQUEST_SCHEMAS = {
   RedeemRequest: RedeemSchema,
   ManualTopupRequest: ManualRequestSchema,
   ManualTopupForm: ManualRequestFormSchema,
+  OrderFileUploadRequest: OrderFileUploadSchema,
+  OrderFileUploadForm: OrderFileUploadFormSchema,
   StripeEvent: StripeEventSchema,
   PlaceOrderRequest: PlaceOrderSchema,
   BulkOrderRequest: BulkOrderSchema,
@@ -304,6 +334,8 @@ export const REQUEST_SCHEMAS = {
   CompleteOrderRequest: CompleteOrderSchema,
   BulkCompleteRequest: BulkCompleteSchema,
   RejectOrderRequest: RejectOrderSchema,
+  CompleteRefillRequest: CompleteRefillSchema,
+  RejectRefillRequest: RejectRefillSchema,
   RejectTopupRequest: RejectSchema,
   CreateMethodRequest: CreateMethodSchema,
   UpdateMethodRequest: UpdateMethodSchema,

@@ -255,7 +255,10 @@ export type FixtureId =
   | 'supplier'
   | 'apiKey'
   | 'webhookEndpoint'
-  | 'webhookDelivery';
+  | 'webhookDelivery'
+  | 'refill'
+  | 'fileOrder'
+  | 'orderFile';
 
 export type Fixtures = {
   admin: Customer;
@@ -362,6 +365,71 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     201,
     'order of customer A',
   );
+  // A completed order of A on a service with refills, and a refill A asked for on it.
+  const [refillService] = await t.database.db
+    .insert(service)
+    .values({
+      category: 'social',
+      name: 'Seguidores con reposición (seguridad)',
+      description: 'Con reposición de 30 días.',
+      deliveryTime: '1–24 horas',
+      price: 40n,
+      refillDays: 30,
+      fields: [{ key: 'link', label: 'Enlace', type: 'url', required: true, identifier: true }],
+    })
+    .returning({ id: service.id });
+  const refilled = await expectJson<{ id: string }>(
+    await customerA.client.post('/api/orders', {
+      serviceId: refillService!.id,
+      fields: { link: 'https://instagram.com/alicia.propietaria' },
+    }),
+    201,
+    'refillable order of customer A',
+  );
+  await expectJson(
+    await admin.client.post(`/api/admin/orders/${refilled.id}/complete`, { result: 'Hecho.' }),
+    200,
+    'complete the refillable order',
+  );
+  const refill = await expectJson<{ id: string }>(
+    await customerA.client.post(`/api/orders/${refilled.id}/refill`),
+    201,
+    'refill of customer A',
+  );
+  // An order of A on a service that asks for a file, with the file A uploaded for it.
+  const [fileService] = await t.database.db
+    .insert(service)
+    .values({
+      category: 'unlock',
+      name: 'Desbloqueo por archivo (seguridad)',
+      description: 'Con el volcado del equipo.',
+      deliveryTime: '1–24 horas',
+      price: 30n,
+      fields: [{ key: 'volcado', label: 'Volcado', type: 'file', required: true }],
+    })
+    .returning({ id: service.id });
+  const upload = new FormData();
+  upload.append('serviceId', fileService!.id);
+  upload.append('field', 'volcado');
+  upload.append('file', new File(['VOLCADO-ALICIA-5521'], 'volcado-alicia.bin'));
+  const uploaded = await expectJson<{ id: string }>(
+    await rawRequest(t, {
+      method: 'POST',
+      url: '/api/order-files',
+      as: customerA.client,
+      body: upload,
+    }),
+    201,
+    'file of customer A',
+  );
+  const fileOrder = await expectJson<{ id: string }>(
+    await customerA.client.post('/api/orders', {
+      serviceId: fileService!.id,
+      fields: { volcado: uploaded.id },
+    }),
+    201,
+    'file order of customer A',
+  );
   const method = await expectJson<{ id: string }>(
     await admin.client.post('/api/admin/funds/methods', {
       name: 'Transferencia de prueba',
@@ -428,8 +496,13 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
       apiKey: key.id,
       webhookEndpoint: endpoint.id,
       webhookDelivery: delivery.id,
+      refill: refill.id,
+      fileOrder: fileOrder.id,
+      orderFile: uploaded.id,
     },
     privateMarkers: [
+      'VOLCADO-ALICIA-5521',
+      uploaded.id,
       customerA.email,
       customerA.id,
       order.id,

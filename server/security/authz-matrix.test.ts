@@ -136,6 +136,7 @@ const EXPECTED: Record<string, Expected> = {
   // The reseller protocols authenticate with a key in the form and answer in their own format.
   dhruFusionApi: { access: 'protocol', roles: OPEN_OK },
   smmPanelApi: { access: 'protocol', roles: OPEN_OK },
+  smmPanelApiGet: { access: 'protocol', roles: OPEN_OK },
   // Wallet
   getWallet: { access: 'customer', roles: CUSTOMER_OK },
   listWalletMovements: { access: 'customer', roles: CUSTOMER_OK },
@@ -166,6 +167,14 @@ const EXPECTED: Record<string, Expected> = {
   exportOrdersCsv: { access: 'customer', roles: CUSTOMER_OK },
   getOrder: { access: 'customer', roles: OWNED_BY_A_OK, path: { id: 'order' } },
   cancelOrder: { access: 'customer', roles: OWNED_BY_A, path: { id: 'order' } },
+  requestRefill: { access: 'customer', roles: OWNED_BY_A, path: { id: 'order' } },
+  // A file for a service's file field, and the download of the one an order of A carries.
+  uploadOrderFile: { access: 'customer', roles: CUSTOMER },
+  downloadOrderFile: {
+    access: 'customer',
+    roles: OWNED_BY_A_OK,
+    path: { id: 'fileOrder', fileId: 'orderFile' },
+  },
   // Administration: catalogue
   adminListServices: { access: 'admin', roles: ADMIN_OK },
   adminCreateService: { access: 'admin', roles: ADMIN },
@@ -176,12 +185,21 @@ const EXPECTED: Record<string, Expected> = {
   adminUpdateService: { access: 'admin', roles: ADMIN, path: { id: 'service' } },
   // Administration: orders
   adminListOrders: { access: 'admin', roles: ADMIN_OK },
+  adminPreviewBulkComplete: { access: 'admin', roles: ADMIN_OK },
   adminBulkCompleteOrders: { access: 'admin', roles: ADMIN },
   adminGetOrder: { access: 'admin', roles: ADMIN_OK, path: { id: 'order' } },
   adminTakeOrder: { access: 'admin', roles: ADMIN, path: { id: 'order' } },
   adminCompleteOrder: { access: 'admin', roles: ADMIN, path: { id: 'order' } },
   adminRejectOrder: { access: 'admin', roles: ADMIN, path: { id: 'order' } },
+  adminListRefills: { access: 'admin', roles: ADMIN_OK },
+  adminCompleteRefill: { access: 'admin', roles: ADMIN, path: { id: 'refill' } },
+  adminRejectRefill: { access: 'admin', roles: ADMIN, path: { id: 'refill' } },
   adminOrderSupplierLog: { access: 'admin', roles: ADMIN_OK, path: { id: 'order' } },
+  adminDownloadOrderFile: {
+    access: 'admin',
+    roles: ADMIN_OK,
+    path: { id: 'fileOrder', fileId: 'orderFile' },
+  },
   adminConfirmDispatch: { access: 'admin', roles: ADMIN, path: { id: 'order' } },
   adminResendDispatch: { access: 'admin', roles: ADMIN, path: { id: 'order' } },
   // Administration: suppliers (every call to the fixture supplier fails fast: unreachable)
@@ -207,7 +225,7 @@ const EXPECTED: Record<string, Expected> = {
   adminListVoucherBatches: { access: 'admin', roles: ADMIN_OK },
   adminExportVoucherBatch: { access: 'admin', roles: ADMIN_OK, path: { id: 'voucherBatch' } },
   // Administration: customers
-  adminSearchCustomers: { access: 'admin', roles: ADMIN_OK },
+  adminListCustomers: { access: 'admin', roles: ADMIN_OK },
   adminAdjustBalance: { access: 'admin', roles: ADMIN, path: { id: 'customerA' } },
   adminUserSecurity: { access: 'admin', roles: ADMIN_OK, path: { id: 'bystander' } },
   adminEndUserSessions: { access: 'admin', roles: ADMIN_OK, path: { id: 'bystander' } },

@@ -2,7 +2,14 @@
 // a connection's protocol.
 import { createDhruAdapter } from './dhru';
 import { createSmmAdapter } from './smm';
-import type { SupplierAdapter, SupplierConnection, SupplierProtocol, Transport } from './types';
+import type {
+  CallOutcome,
+  ConnectedAdapter,
+  SupplierAdapter,
+  SupplierConnection,
+  SupplierProtocol,
+  Transport,
+} from './types';
 
 /**
  * The endpoint to POST to. DHRU: the URL as typed when its path ends in `.php`, otherwise
@@ -31,12 +38,39 @@ export function endpointUrl(protocol: SupplierProtocol, url: string): string {
   return parsed.toString();
 }
 
+/** A certain refusal without a call: the protocol has no such action (DHRU: refills, cancels). */
+function unsupported<T>(message: string): Promise<CallOutcome<T>> {
+  return Promise.resolve({ ok: false, kind: 'refused-order', message, exchanges: [] });
+}
+
+/** Fills in the actions a protocol lacks with a clear "not supported" refusal. */
+function complete(adapter: SupplierAdapter, protocol: string): ConnectedAdapter {
+  return {
+    ...adapter,
+    refill:
+      adapter.refill?.bind(adapter) ??
+      function refill() {
+        return unsupported(`El protocolo ${protocol} no admite reposiciones.`);
+      },
+    refillStatus:
+      adapter.refillStatus?.bind(adapter) ??
+      function refillStatus() {
+        return unsupported(`El protocolo ${protocol} no admite reposiciones.`);
+      },
+    cancel:
+      adapter.cancel?.bind(adapter) ??
+      function cancel() {
+        return unsupported(`El protocolo ${protocol} no admite cancelaciones.`);
+      },
+  };
+}
+
 /** The adapter for the connection's protocol. */
-export function createAdapter(conn: SupplierConnection, transport: Transport): SupplierAdapter {
+export function createAdapter(conn: SupplierConnection, transport: Transport): ConnectedAdapter {
   switch (conn.protocol) {
     case 'dhru':
-      return createDhruAdapter(conn, transport);
+      return complete(createDhruAdapter(conn, transport), 'DHRU');
     case 'smm':
-      return createSmmAdapter(conn, transport);
+      return complete(createSmmAdapter(conn, transport), 'SMM');
   }
 }

@@ -74,4 +74,36 @@ describe('createAdapter', () => {
       'balance:key,action',
     ]);
   });
+
+  it('DHRU has no refills or cancels: a clear refusal, nothing sent', async () => {
+    const actions: string[] = [];
+    const transport = async (action: string) => {
+      actions.push(action);
+      return { kind: 'not-sent', error: 'offline', ms: 0 } satisfies PostResult;
+    };
+    const dhru = createAdapter(
+      {
+        id: 's1',
+        protocol: 'dhru',
+        url: 'https://sup.example.com',
+        username: 'u',
+        apiKey: 'k',
+        settings: {},
+      },
+      transport,
+    );
+    expect(await dhru.refill('9001')).toEqual({
+      ok: false,
+      kind: 'refused-order',
+      message: 'El protocolo DHRU no admite reposiciones.',
+      exchanges: [],
+    });
+    expect(await dhru.refillStatus(['1'])).toMatchObject({ ok: false, kind: 'refused-order' });
+    expect(await dhru.cancel(['9001'])).toMatchObject({
+      ok: false,
+      kind: 'refused-order',
+      message: 'El protocolo DHRU no admite cancelaciones.',
+    });
+    expect(actions).toEqual([]);
+  });
 });

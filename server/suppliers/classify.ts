@@ -1,7 +1,7 @@
 // How a supplier call ended, told apart by what it means for the order (docs/protocols.md §4.1,
 // rule 4): refusals by pattern (their texts are free and vary between panels), transport
 // results by whether the request may have arrived, and the exchange written to the supplier log.
-import { formatMicros } from './decimal';
+import { formatMicros, plainText } from './decimal';
 import type { PostResult } from './http';
 import type { Balance, CallOutcome, Exchange, FailureKind } from './types';
 
@@ -109,7 +109,7 @@ export function exchangeOf(
 
 /** A short excerpt of an answer for messages (log lines, review notes). */
 export function excerpt(body: string, max = 200): string {
-  const flat = body.replace(/\s+/g, ' ').trim();
+  const flat = plainText(body).replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }
 
@@ -123,7 +123,7 @@ export function balanceOutcome(
     return {
       ok: false,
       kind: 'ambiguous',
-      message: 'La respuesta no trae un saldo legible.',
+      message: 'La respuesta no trae un saldo legible (o está fuera de rango).',
       exchanges,
     };
   }

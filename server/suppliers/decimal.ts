@@ -106,20 +106,43 @@ export function decodeEntities(text: string): string {
   );
 }
 
+/** C0 controls but tab and line feed, DEL, C1 controls: never text, and NUL breaks PostgreSQL. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+/** Bidirectional embeddings, overrides and isolates, which make text display as something else. */
+const BIDI = /[\u202a-\u202e\u2066-\u2069]/g;
+/** Noncharacters, and halves of surrogate pairs without their other half. */
+const NOT_TEXT =
+  /[\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 /**
- * Supplier HTML (service descriptions, unlock codes) as plain text: line breaks where the HTML
- * broke lines, every tag removed, entities decoded, lines trimmed, blank runs shortened.
+ * Text from a supplier made safe to store and show: controls (NUL included) and bidirectional
+ * overrides removed, broken Unicode replaced, line separators as line feeds, CR as LF.
+ */
+export function plainText(text: string): string {
+  return text
+    .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+    .replace(CONTROLS, '')
+    .replace(BIDI, '')
+    .replace(NOT_TEXT, '\ufffd');
+}
+
+/**
+ * Supplier HTML (service names and descriptions, unlock codes, messages) as plain text:
+ * entities decoded FIRST, so that markup written as entities (`&lt;script&gt;`) is markup and
+ * is removed with the rest; then line breaks where the HTML broke lines, every tag removed,
+ * controls removed (plainText), lines trimmed, blank runs shortened. What is left may still hold
+ * `<` or `&` as text ("5 < 6"): whoever writes it into HTML encodes it.
  */
 export function htmlToText(html: string): string {
-  const text = html
-    .replace(/\r\n?/g, '\n')
+  const text = decodeEntities(html.replace(/\r\n?/g, '\n'))
     .replace(/<!--[\s\S]*?(?:-->|$)/g, '')
     .replace(/<(script|style)\b[^>]*>[\s\S]*?(?:<\/\1\s*>|$)/gi, '')
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<\/(?:p|div|li)\s*>/gi, '\n')
     .replace(/<\/?[A-Za-z!?/][^>]*>/g, '')
     .replace(/<\/?[A-Za-z][^>]*$/, '');
-  return decodeEntities(text)
+  return plainText(text)
     .split('\n')
     .map((line) => line.replace(/[ \t\f\v\u00a0]+/g, ' ').trim())
     .join('\n')

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { textProblem } from '../../shared/text';
 import { formatMicros, htmlToText, parseDecimalMicros } from './decimal';
 
 describe('parseDecimalMicros', () => {
@@ -106,9 +107,8 @@ describe('htmlToText', () => {
   });
 
   it('decodes entities once', () => {
-    expect(htmlToText('&lt;b&gt; &quot;x&quot; &#39;y&#39; &apos;z&apos;')).toBe(
-      "<b> \"x\" 'y' 'z'",
-    );
+    expect(htmlToText('&lt;b&gt; &quot;x&quot; &#39;y&#39; &apos;z&apos;')).toBe("\"x\" 'y' 'z'");
+    expect(htmlToText('5 &lt; 6 &amp;&amp; 7 &gt; 3')).toBe('5 < 6 && 7 > 3');
     expect(htmlToText('&amp;lt;')).toBe('&lt;');
     expect(htmlToText('&#65;&#x42;&#X43;')).toBe('ABC');
     expect(htmlToText('a&nbsp;b')).toBe('a b');
@@ -116,6 +116,26 @@ describe('htmlToText', () => {
       'Tiempo de entrega: 1–3 días',
     );
     expect(htmlToText('&unknown; &#0; &#xD800;')).toBe('&unknown; \ufffd \ufffd');
+  });
+
+  it('regression: markup written as entities was decoded after the tags were stripped, and stored as markup', () => {
+    expect(htmlToText('&lt;script&gt;alert(1)&lt;/script&gt;Unlock')).toBe('Unlock');
+    expect(htmlToText('&lt;img src=x onerror=alert(1)&gt;Name')).toBe('Name');
+    expect(htmlToText('&#60;svg onload=alert(1)&#62;x')).toBe('x');
+    expect(htmlToText('&lt;a href="javascript:alert(1)"&gt;link&lt;/a&gt;')).toBe('link');
+  });
+
+  it('regression: NUL and other controls in supplier text reached the database', () => {
+    expect(htmlToText('Code: 1234\u0000\u0007 5678<br>Carrier:\u202e AT&amp;T')).toBe(
+      'Code: 1234 5678\nCarrier: AT&T',
+    );
+    expect(htmlToText('a&#7;b&#x1b;c\ud800d')).toBe('abc\ufffdd');
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (input) => {
+        const out = htmlToText(input);
+        expect(textProblem(out)).toBeNull();
+      }),
+    );
   });
 
   it('trims lines and collapses blank runs', () => {

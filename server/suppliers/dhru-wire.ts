@@ -208,10 +208,40 @@ function parameterText(value: unknown): string | null {
   return null;
 }
 
+/** Deepest nesting of JSON we read: a bulk call is three levels; anything deeper is hostile. */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * True when the JSON text nests no deeper than `max` (brackets inside strings ignored). Checked
+ * before parsing: reading a value nested 100,000 deep back into text (JSON.stringify) overflows
+ * the stack.
+ */
+export function jsonDepthWithin(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c)
+        i++; // a backslash escapes the next character
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) {
+      inString = true;
+    } else if (ch === 0x7b || ch === 0x5b) {
+      depth += 1;
+      if (depth > max) return false;
+    } else if (ch === 0x7d || ch === 0x5d) {
+      depth -= 1;
+    }
+  }
+  return true;
+}
+
 /** Base64 of a JSON object, its values as strings; null for anything else. */
 export function decodeBase64JsonObject(raw: string): Record<string, string> | null {
-  const text = decodeBase64Text(raw);
-  if (text === null || text.trim() === '') return null;
+  // Some clients send the JSON itself rather than its base64.
+  const text = raw.trim().startsWith('{') ? raw.trim() : decodeBase64Text(raw);
+  if (text === null || text.trim() === '' || !jsonDepthWithin(text)) return null;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -230,7 +260,8 @@ export function decodeBase64JsonObject(raw: string): Record<string, string> | nu
 
 /**
  * The `parameters` field in either dialect (docs/protocols.md §2.2): XML when it starts with `<`,
- * otherwise base64 of a JSON object. Null for anything else: a refusal, never a guess.
+ * otherwise base64 of a JSON object (or the JSON object itself). Null for anything else: a
+ * refusal, never a guess.
  */
 export function decodeParameters(raw: string): Record<string, string> | null {
   const trimmed = raw.trim();
@@ -238,11 +269,82 @@ export function decodeParameters(raw: string): Record<string, string> | null {
   return decodeBase64JsonObject(trimmed);
 }
 
-/** The decoded `CUSTOMFIELD` parameter: {} when absent or empty, null when it does not decode. */
+/**
+ * The JSON a `parameters` or `CUSTOMFIELD` value carries: base64 of JSON (the standard), or JSON
+ * sent as it is. Undefined when it is neither (or nests deeper than MAX_JSON_DEPTH).
+ */
+function base64JsonValue(raw: string): unknown {
+  const trimmed = raw.trim();
+  const text = /^[[{]/.test(trimmed) ? trimmed : decodeBase64Text(trimmed);
+  if (text === null || !jsonDepthWithin(text)) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The decoded `CUSTOMFIELD` parameter (docs/protocols.md §2.2): {} when absent or empty, null
+ * when it does not decode. A DHRU panel always sends base64(json_encode($customfields)), which
+ * for a service without custom fields is base64 of `null` ("bnVsbA=="); `null`, `""`, `[]` and
+ * `{}` all mean "no custom fields".
+ */
 export function customFields(params: Record<string, string>): Record<string, string> | null {
   const raw = paramLookup(params, 'CUSTOMFIELD');
   if (raw === null || raw.trim() === '') return {};
-  return decodeBase64JsonObject(raw);
+  const value = base64JsonValue(raw);
+  if (value === null || value === '' || (Array.isArray(value) && value.length === 0)) return {};
+  if (!isRecord(value)) return null;
+  const fields: Record<string, string> = {};
+  for (const [key, item] of Object.entries(value)) {
+    const text = parameterText(item);
+    if (text === null) return null;
+    fields[key] = text;
+  }
+  return fields;
+}
+
+/**
+ * True for a `parameters` value that carries nothing: empty or blank (the PHP kit sends "\n"),
+ * an empty root element in any spelling (`<PARAMETERS/>`, `< />`, `<PARAMETERS></PARAMETERS>`),
+ * or base64 of JSON `null`, `[]` or `{}`.
+ */
+export function isEmptyParameterBlock(raw: string): boolean {
+  const trimmed = raw.trim();
+  if (trimmed === '') return true;
+  if (trimmed.startsWith('<')) {
+    const body = trimmed.replace(/^<\?xml\s[^?]*\?>\s*/i, '');
+    return (
+      /^<\s*(?:[A-Za-z_][\w.-]*)?\s*\/>$/.test(body) ||
+      /^<([A-Za-z_][\w.-]*)\s*>\s*<\/\1\s*>$/.test(body)
+    );
+  }
+  const value = base64JsonValue(trimmed);
+  return (
+    value === null ||
+    (Array.isArray(value) && value.length === 0) ||
+    (isRecord(value) && Object.keys(value).length === 0)
+  );
+}
+
+/**
+ * The rows of a bulk `parameters` (docs/protocols.md §2.7): base64 of JSON, either an object
+ * keyed by the caller's own references or a list (what PHP sends for a 0-indexed array, and the
+ * documented example), whose rows are keyed by their index ("0", "1"…). Rows that are not
+ * objects are left out; null when the whole value is not a list or object of rows.
+ */
+export function decodeBulkRows(raw: string): Map<string, Record<string, unknown>> | null {
+  const value = base64JsonValue(raw);
+  const entries: [string, unknown][] = Array.isArray(value)
+    ? value.map((row, index) => [String(index), row as unknown])
+    : isRecord(value)
+      ? Object.entries(value)
+      : [];
+  if (!Array.isArray(value) && !isRecord(value)) return null;
+  const rows = new Map<string, Record<string, unknown>>();
+  for (const [ref, row] of entries) if (isRecord(row)) rows.set(ref, row);
+  return rows;
 }
 
 /** A success answer: `{ SUCCESS: [payload], apiversion }`. */
@@ -266,6 +368,7 @@ export function errorEnvelope(
 
 /** A JSON body as an object; null when it is not JSON or not an object. */
 export function parseJsonObject(body: string): Record<string, unknown> | null {
+  if (!jsonDepthWithin(body)) return null;
   let parsed: unknown;
   try {
     parsed = JSON.parse(body.trim());

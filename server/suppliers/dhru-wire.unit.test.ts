@@ -2,11 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   customFields,
+  decodeBulkRows,
   decodeParameters,
   encodeBase64Json,
   encodeParametersJson,
   encodeParametersXml,
   errorEnvelope,
+  isEmptyParameterBlock,
+  jsonDepthWithin,
+  MAX_JSON_DEPTH,
   paramLookup,
   parseEnvelope,
   successEnvelope,
@@ -93,7 +97,6 @@ describe('decodeParameters', () => {
       '',
       '   ',
       'not base64!',
-      '{"ID":"1"}',
       b64(['a']),
       b64('text'),
       b64(null),
@@ -145,6 +148,17 @@ describe('customFields and paramLookup', () => {
     expect(customFields({ CUSTOMFIELD: '' })).toEqual({});
     expect(customFields({ CUSTOMFIELD: 'nope!' })).toBeNull();
     expect(customFields({ CUSTOMFIELD: b64(['x']) })).toBeNull();
+  });
+
+  it('reads null, "", [] and {} as no custom fields (a DHRU panel sends base64 of null)', () => {
+    expect(b64(null)).toBe('bnVsbA==');
+    for (const empty of [null, '', [], {}])
+      expect(customFields({ customfield: b64(empty) })).toEqual({});
+    expect(customFields({ CUSTOMFIELD: '{"Email":"a@b.co","n":5,"x":null}' })).toEqual({
+      Email: 'a@b.co',
+      n: '5',
+      x: '',
+    });
   });
 
   it('reads custom fields inside XML parameters', () => {
@@ -200,5 +214,83 @@ describe('envelopes', () => {
     for (const bad of ['', '<html>', '[]', '"SUCCESS"', '{"apiversion":"6.1"}', '{"1":{}}']) {
       expect(parseEnvelope(bad), bad).toEqual({ kind: 'invalid' });
     }
+  });
+});
+
+describe('jsonDepthWithin', () => {
+  it('regression: nesting 100,000 deep overflowed the stack when read back into text', () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    expect(jsonDepthWithin(deep)).toBe(false);
+    const b64 = Buffer.from(`{"ID":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`).toString(
+      'base64',
+    );
+    expect(decodeParameters(b64)).toBeNull();
+  });
+
+  it('counts brackets outside strings only', () => {
+    expect(jsonDepthWithin(`{"a":"${'['.repeat(100)}"}`)).toBe(true);
+    // An escaped quote stays inside the string; an escaped backslash ends before the quote.
+    expect(jsonDepthWithin(`{"a":"\\"${'['.repeat(MAX_JSON_DEPTH)}"}`)).toBe(true);
+    expect(jsonDepthWithin(`{"a":"\\\\"${'['.repeat(MAX_JSON_DEPTH)}`)).toBe(false);
+    expect(jsonDepthWithin('['.repeat(MAX_JSON_DEPTH))).toBe(true);
+    expect(jsonDepthWithin('['.repeat(MAX_JSON_DEPTH + 1))).toBe(false);
+  });
+});
+
+describe('isEmptyParameterBlock', () => {
+  it('knows every way clients send no parameters', () => {
+    for (const raw of [
+      '',
+      '\n',
+      '   ',
+      '< />',
+      '<PARAMETERS/>',
+      '<PARAMETERS />',
+      '<PARAMETERS></PARAMETERS>',
+      '<?xml version="1.0"?><PARAMETERS/>',
+      b64(null),
+      b64([]),
+      b64({}),
+      '{}',
+    ])
+      expect(isEmptyParameterBlock(raw), JSON.stringify(raw)).toBe(true);
+    for (const raw of [
+      '<PARAMETERS><ID>1</ID></PARAMETERS>',
+      b64({ ID: '1' }),
+      'nope',
+      '<',
+      b64([{ ID: '1' }]),
+    ])
+      expect(isEmptyParameterBlock(raw), raw).toBe(false);
+  });
+});
+
+describe('decodeBulkRows', () => {
+  it('keys an object by its references and a list by its indexes', () => {
+    expect(decodeBulkRows(b64({ r1: { ID: '1' }, r2: { ID: '2' } }))).toEqual(
+      new Map([
+        ['r1', { ID: '1' }],
+        ['r2', { ID: '2' }],
+      ]),
+    );
+    expect(decodeBulkRows(b64([{ ID: '1', MODELID: null }, 'x', { ID: '3' }]))).toEqual(
+      new Map([
+        ['0', { ID: '1', MODELID: null }],
+        ['2', { ID: '3' }],
+      ]),
+    );
+    expect(decodeBulkRows('nope')).toBeNull();
+    expect(decodeBulkRows(b64('text'))).toBeNull();
+  });
+});
+
+describe('decodeParameters of JSON sent without base64', () => {
+  it('reads a JSON object as it is, and still refuses what is neither dialect', () => {
+    expect(decodeParameters('{"ID":"1382","IMEI":"359702373699048"}')).toEqual({
+      ID: '1382',
+      IMEI: '359702373699048',
+    });
+    expect(decodeParameters('{not json')).toBeNull();
+    expect(decodeParameters('[1,2]')).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import {
   URL_MAX,
 } from '../../shared/schemas/service-fields';
 import { balanceOutcome, classifyRefusal, exchangeOf, excerpt, transportFailure } from './classify';
-import { htmlToText, parseDecimalMicros } from './decimal';
+import { htmlToText, plainText } from './decimal';
 import {
   encodeBase64Json,
   encodeParametersJson,
@@ -20,12 +20,24 @@ import {
   scalarText,
 } from './dhru-wire';
 import type { PostResult } from './http';
+import {
+  catalogueCollector,
+  currencyText,
+  htmlText,
+  identifierText,
+  lineText,
+  readBalance,
+  readCost,
+  readInteger,
+  TEXT_LIMITS,
+} from './values';
 import type {
   Balance,
   CallOutcome,
   Exchange,
   FailureKind,
   PlaceInput,
+  RemoteCatalogue,
   RemoteField,
   RemoteService,
   RemoteStatus,
@@ -47,16 +59,29 @@ type Payload =
   | { ok: false; failure: Failure; refusal: boolean };
 
 const BULK_CHUNK = 100;
+
+/**
+ * DHRU numbers file orders and file services apart from IMEI ones, so ours carry a prefix: a
+ * file service's remote id is `file:<SERVICEID>` and a file order's reference `file:<REFERENCEID>`
+ * (sent without it; the prefix tells `status` to ask `getfileorder`).
+ */
+export const FILE_PREFIX = 'file:';
+
+/**
+ * The parameter a file field maps to. Dispatch replaces it with FILENAME and FILEDATA (base64 of
+ * the file) before the call (server/features/suppliers/dispatch-files.ts).
+ */
+export const FILE_PARAM = 'FILE';
 const TEXT_FIELD_MAX = 200;
 const TEXTAREA_FIELD_MAX = 500;
 const HINT_MAX = 200;
 const LABEL_MAX = 80;
+const FIELD_NAME_MAX = 100;
 const OPTION_MAX = 100;
 const OPTIONS_MAX = 100;
 
 const QUANTITY_REASON = 'Se pide por cantidad: todavía no se puede importar.';
 const LISTS_REASON = 'Pide red, modelo o MEP del proveedor: todavía no se puede importar.';
-const COST_REASON = 'El precio del proveedor no se puede leer.';
 const TOO_MANY_REASON = `Pide más de ${MAX_SERVICE_FIELDS} datos: todavía no se puede importar.`;
 const REJECTED_DEFAULT = 'Rechazada por el proveedor.';
 
@@ -91,13 +116,12 @@ function truthy(value: unknown): boolean {
 }
 
 function integerOf(value: unknown): number | null {
-  const text = scalarText(value)?.trim();
-  if (text === undefined || !/^[+-]?\d{1,15}$/.test(text)) return null;
-  return Number(text);
+  const read = readInteger(value);
+  return read.ok ? read.value : null;
 }
 
 function textOf(value: unknown): string {
-  return scalarText(value)?.trim() ?? '';
+  return lineText(value, 200);
 }
 
 function cut(text: string, max: number): string {
@@ -149,18 +173,21 @@ function itemsOf(value: unknown): [string, unknown][] {
 
 /** The map from one supplier's service entry to our catalogue (docs/protocols.md §2.6). */
 function remoteService(
-  key: string,
+  remoteId: string,
   service: Record<string, unknown>,
   groupName: string,
   groupType: string,
+  file = false,
 ): RemoteService {
   let reason: string | null = null;
   const refuse = (why: string) => {
     reason ??= why;
   };
-  const type = (textOf(lookup(service, 'SERVICETYPE')) || groupType || 'IMEI').toUpperCase();
-  const cost = parseDecimalMicros(lookup(service, 'CREDIT'));
-  if (cost === null || cost < 0n) refuse(COST_REASON);
+  const type = file
+    ? 'FILE'
+    : (textOf(lookup(service, 'SERVICETYPE')) || groupType || 'IMEI').toUpperCase();
+  const cost = readCost(lookup(service, 'CREDIT'));
+  if (!cost.ok) refuse(cost.problem);
 
   const qntOptions = textOf(lookup(service, 'QNTOPTIONS'));
   const minQnt = integerOf(lookup(service, 'MINQNT'));
@@ -175,6 +202,8 @@ function remoteService(
   };
 
   if (type === 'IMEI') add(identifierField(lookup(service, 'CUSTOM')));
+  // A file service takes the file (placefileorder's FILENAME and FILEDATA, see FILE_PARAM).
+  if (file) add({ key: 'file', param: FILE_PARAM, label: 'Archivo', type: 'file', required: true });
   if (isRequired(requirement(service, 'SN'))) {
     add({
       key: 'sn',
@@ -200,16 +229,17 @@ function remoteService(
   if (fields.length > MAX_SERVICE_FIELDS) refuse(TOO_MANY_REASON);
 
   return {
-    remoteId: textOf(lookup(service, 'SERVICEID')) || key,
-    name: htmlToText(textOf(lookup(service, 'SERVICENAME'))) || key,
+    remoteId,
+    name: htmlText(lookup(service, 'SERVICENAME'), TEXT_LIMITS.name) || remoteId,
     group: groupName,
-    type,
+    type: cut(type, 60),
     unit: 'order',
-    costMicros: cost !== null && cost >= 0n ? cost : 0n,
+    costMicros: cost.ok ? cost.micros : 0n,
+    costProblem: cost.ok ? null : cost.problem,
     minQuantity: null,
     maxQuantity: null,
-    deliveryTime: htmlToText(textOf(lookup(service, 'TIME'))),
-    info: htmlToText(scalarText(lookup(service, 'INFO')) ?? ''),
+    deliveryTime: htmlText(lookup(service, 'TIME'), TEXT_LIMITS.deliveryTime),
+    info: htmlText(lookup(service, 'INFO'), TEXT_LIMITS.info),
     fields,
     importable: reason === null,
     reason,
@@ -259,6 +289,13 @@ function customField(
       reason: 'Un campo del proveedor no tiene nombre: todavía no se puede importar.',
     };
   }
+  // The name goes back to the supplier as it is (CUSTOMFIELD key): it must be text as it is.
+  if (rawName.length > FIELD_NAME_MAX || plainText(rawName) !== rawName) {
+    return {
+      ok: false,
+      reason: 'El nombre de un campo del proveedor no es válido: todavía no se puede importar.',
+    };
+  }
   const fieldType = (textOf(lookup(entry, 'fieldtype')) || 'text').toLowerCase();
   const field: RemoteField = {
     key: '',
@@ -283,7 +320,10 @@ function customField(
           reason: `El campo «${name}» no tiene opciones: todavía no se puede importar.`,
         };
       }
-      if (options.length > OPTIONS_MAX || options.some((option) => option.length > OPTION_MAX)) {
+      if (
+        options.length > OPTIONS_MAX ||
+        options.some((option) => option.length > OPTION_MAX || plainText(option) !== option)
+      ) {
         return {
           ok: false,
           reason: `Las opciones del campo «${name}» no caben: todavía no se puede importar.`,
@@ -381,6 +421,7 @@ export function createDhruAdapter(conn: SupplierConnection, transport: Transport
     parameters: string,
     shown: unknown,
     keepAlive: boolean,
+    loggedParameters?: string,
   ): Promise<Answered> {
     const fields = {
       username: conn.username ?? '',
@@ -392,6 +433,7 @@ export function createDhruAdapter(conn: SupplierConnection, transport: Transport
     const request = {
       ...fields,
       apiaccesskey: '***',
+      ...(loggedParameters !== undefined ? { parameters: loggedParameters } : {}),
       'parameters (decoded)': JSON.stringify(shown),
     };
     const result: PostResult = await transport(action, fields, { keepAlive });
@@ -422,7 +464,21 @@ export function createDhruAdapter(conn: SupplierConnection, transport: Transport
     keepAlive: boolean,
   ): Promise<Answered> {
     const parameters = json ? encodeParametersJson(params) : encodeParametersXml(params);
-    const shown = custom ? { ...params, CUSTOMFIELD: custom } : params;
+    const shown: Record<string, unknown> = custom
+      ? { ...params, CUSTOMFIELD: custom }
+      : { ...params };
+    // A file is never logged in full: its size says enough (and the log keeps 64 KB).
+    const data = lookup(params, 'FILEDATA');
+    if (typeof data === 'string') {
+      shown.FILEDATA = `(${Buffer.byteLength(data, 'base64')} bytes en base64, omitidos)`;
+      return send(
+        action,
+        parameters,
+        shown,
+        keepAlive,
+        `(${parameters.length} caracteres, con el archivo; omitidos)`,
+      );
+    }
     return send(action, parameters, shown, keepAlive);
   }
 
@@ -466,12 +522,62 @@ export function createDhruAdapter(conn: SupplierConnection, transport: Transport
     const info =
       [lookup(call.payload, 'AccoutInfo'), lookup(call.payload, 'AccountInfo')].find(isRecord) ??
       call.payload;
-    const micros =
-      parseDecimalMicros(lookup(info, 'credit')) ?? parseDecimalMicros(lookup(info, 'creditraw'));
-    return balanceOutcome(micros, textOf(lookup(info, 'currency')), exchanges);
+    const micros = readBalance(lookup(info, 'credit')) ?? readBalance(lookup(info, 'creditraw'));
+    return balanceOutcome(micros, currencyText(lookup(info, 'currency')), exchanges);
   }
 
-  async function services(): Promise<CallOutcome<RemoteService[]>> {
+  /** The services of one list answer (imeiservicelist or fileservicelist) into `collected`. */
+  function collectList(
+    list: unknown,
+    collected: ReturnType<typeof catalogueCollector>,
+    file: boolean,
+  ): void {
+    for (const [groupKey, group] of itemsOf(list)) {
+      if (!isRecord(group)) continue;
+      const groupName =
+        htmlText(lookup(group, 'GROUPNAME'), TEXT_LIMITS.group) ||
+        lineText(groupKey, TEXT_LIMITS.group);
+      const groupType = textOf(lookup(group, 'GROUPTYPE'));
+      for (const [key, service] of itemsOf(lookup(group, 'SERVICES'))) {
+        const name = isRecord(service)
+          ? htmlText(lookup(service, 'SERVICENAME'), TEXT_LIMITS.name) || null
+          : null;
+        if (!isRecord(service)) {
+          collected.skip(
+            lineText(key, TEXT_LIMITS.remoteId) || null,
+            null,
+            'La entrada no es un servicio.',
+          );
+          continue;
+        }
+        const given = lookup(service, 'SERVICEID');
+        const id = identifierText(
+          given === undefined || given === null || given === '' ? key : given,
+          TEXT_LIMITS.remoteId,
+        );
+        const remoteId =
+          id === null || id.startsWith(FILE_PREFIX)
+            ? null
+            : identifierText(file ? `${FILE_PREFIX}${id}` : id, TEXT_LIMITS.remoteId);
+        if (remoteId === null) {
+          collected.skip(
+            lineText(given ?? key, TEXT_LIMITS.remoteId) || null,
+            name,
+            'El identificador del servicio no es válido.',
+          );
+          continue;
+        }
+        collected.add(remoteService(remoteId, service, groupName, groupType, file));
+      }
+    }
+  }
+
+  /**
+   * imeiservicelist, then fileservicelist. A supplier without file services answers the second
+   * with an ERROR ("Invalid Action"): no file services. Any other failure fails the whole read,
+   * so the file services already known are kept rather than taken for gone.
+   */
+  async function services(): Promise<CallOutcome<RemoteCatalogue>> {
     const call = await simple('imeiservicelist', {}, null, true);
     const exchanges = [call.exchange];
     if (!call.ok) return { ok: false, ...call.failure, exchanges };
@@ -479,20 +585,36 @@ export function createDhruAdapter(conn: SupplierConnection, transport: Transport
     if (!isRecord(list) && !Array.isArray(list)) {
       return { ok: false, kind: 'ambiguous', message: 'La respuesta no trae LIST.', exchanges };
     }
-    const out: RemoteService[] = [];
-    for (const [groupKey, group] of itemsOf(list)) {
-      if (!isRecord(group)) continue;
-      const groupName = htmlToText(textOf(lookup(group, 'GROUPNAME'))) || groupKey;
-      const groupType = textOf(lookup(group, 'GROUPTYPE'));
-      for (const [key, service] of itemsOf(lookup(group, 'SERVICES'))) {
-        if (isRecord(service)) out.push(remoteService(key, service, groupName, groupType));
-      }
+    const collected = catalogueCollector();
+    collectList(list, collected, false);
+    const files = await simple('fileservicelist', {}, null, true);
+    exchanges.push(files.exchange);
+    if (files.ok) {
+      collectList(lookup(files.payload, 'LIST'), collected, true);
+    } else if (!files.refusal) {
+      return {
+        ok: false,
+        ...files.failure,
+        message: `No se pudo leer la lista de servicios de archivo: ${files.failure.message}`,
+        exchanges,
+      };
     }
-    return { ok: true, value: out, exchanges };
+    return { ok: true, value: collected.result(), exchanges };
   }
 
   async function place(input: PlaceInput): Promise<CallOutcome<{ reference: string }>> {
-    const params: Record<string, string> = { ID: input.remoteId };
+    const isFile = input.remoteId.startsWith(FILE_PREFIX);
+    const params: Record<string, string> = {
+      ID: isFile ? input.remoteId.slice(FILE_PREFIX.length) : input.remoteId,
+    };
+    if (isFile && !input.params.FILEDATA) {
+      return {
+        ok: false,
+        kind: 'not-sent',
+        message: 'La orden no trae el archivo que pide el proveedor.',
+        exchanges: [],
+      };
+    }
     const custom: Record<string, string> = {};
     for (const [name, value] of Object.entries(input.params)) {
       const customName = /^customfield:([\s\S]+)$/i.exec(name)?.[1];
@@ -500,7 +622,7 @@ export function createDhruAdapter(conn: SupplierConnection, transport: Transport
         custom[customName] = value;
         continue;
       }
-      if (!isParameterName(name) || /^(?:id|customfield)$/i.test(name)) {
+      if (!isParameterName(name) || /^(?:id|customfield|file)$/i.test(name)) {
         return {
           ok: false,
           kind: 'not-sent',
@@ -513,19 +635,40 @@ export function createDhruAdapter(conn: SupplierConnection, transport: Transport
     const hasCustom = Object.keys(custom).length > 0;
     if (hasCustom) params.CUSTOMFIELD = encodeBase64Json(custom);
     // A fresh connection: a reused one the server just closed would look like a delivery.
-    const call = await simple('placeimeiorder', params, hasCustom ? custom : null, false);
+    const call = await simple(
+      isFile ? 'placefileorder' : 'placeimeiorder',
+      params,
+      hasCustom ? custom : null,
+      false,
+    );
     const exchanges = [call.exchange];
     if (!call.ok) return { ok: false, ...call.failure, exchanges };
-    const reference = scalarText(lookup(call.payload, 'REFERENCEID'))?.trim() ?? '';
-    if (reference === '') {
+    const raw = lookup(call.payload, 'REFERENCEID');
+    const reference = identifierText(raw, TEXT_LIMITS.reference);
+    if (reference === null) {
       return {
         ok: false,
         kind: 'ambiguous',
-        message: `El proveedor respondió éxito sin REFERENCEID: ${excerpt(JSON.stringify(call.payload))}`,
+        message:
+          raw === undefined || raw === null || raw === ''
+            ? `El proveedor respondió éxito sin REFERENCEID: ${excerpt(JSON.stringify(call.payload))}`
+            : `El proveedor respondió éxito con una referencia no válida: ${excerpt(JSON.stringify(raw))}`,
         exchanges,
       };
     }
-    return { ok: true, value: { reference }, exchanges };
+    // Kept whole, or refused: the prefix must not push a valid reference past its length.
+    const kept = isFile
+      ? identifierText(`${FILE_PREFIX}${reference}`, TEXT_LIMITS.reference)
+      : reference;
+    if (kept === null) {
+      return {
+        ok: false,
+        kind: 'ambiguous',
+        message: `El proveedor respondió éxito con una referencia no válida: ${excerpt(JSON.stringify(raw))}`,
+        exchanges,
+      };
+    }
+    return { ok: true, value: { reference: kept }, exchanges };
   }
 
   type Batch = { statuses: Map<string, RemoteStatus>; failure: Failure | null };
@@ -534,7 +677,9 @@ export function createDhruAdapter(conn: SupplierConnection, transport: Transport
   async function singles(refs: string[], exchanges: Exchange[]): Promise<Batch> {
     const statuses = new Map<string, RemoteStatus>();
     for (const ref of refs) {
-      const call = await simple('getimeiorder', { ID: ref }, null, true);
+      const call = ref.startsWith(FILE_PREFIX)
+        ? await simple('getfileorder', { ID: ref.slice(FILE_PREFIX.length) }, null, true)
+        : await simple('getimeiorder', { ID: ref }, null, true);
       exchanges.push(call.exchange);
       if (call.ok) {
         statuses.set(ref, statusOf(call.payload, status2));
@@ -585,13 +730,21 @@ export function createDhruAdapter(conn: SupplierConnection, transport: Transport
   }
 
   async function status(references: string[]): Promise<CallOutcome<Map<string, RemoteStatus>>> {
-    const refs = [...new Set(references)];
+    const unique = [...new Set(references)];
+    // File orders have no bulk status: one getfileorder each, after the IMEI orders.
+    const files = unique.filter((ref) => ref.startsWith(FILE_PREFIX));
+    const imeis = unique.filter((ref) => !ref.startsWith(FILE_PREFIX));
     const statuses = new Map<string, RemoteStatus>();
     const exchanges: Exchange[] = [];
     let firstFailure: Failure | null = null;
     let answered = false;
-    for (const group of chunks(refs, BULK_CHUNK)) {
-      const batch = bulkStatus ? await bulk(group, exchanges) : await singles(group, exchanges);
+    const groups = [
+      ...chunks(imeis, BULK_CHUNK).map((group) => ({ group, file: false })),
+      ...chunks(files, BULK_CHUNK).map((group) => ({ group, file: true })),
+    ];
+    for (const { group, file } of groups) {
+      const batch =
+        bulkStatus && !file ? await bulk(group, exchanges) : await singles(group, exchanges);
       for (const [ref, remote] of batch.statuses) statuses.set(ref, remote);
       if (batch.statuses.size > 0) answered = true;
       // A failed batch leaves the rest unanswered: asking a failing supplier again only waits.

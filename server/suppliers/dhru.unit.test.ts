@@ -115,7 +115,7 @@ describe.each(['xml', 'json'] as const)('DHRU adapter, %s parameters', (dialect)
   it('reads the catalogue', async () => {
     const outcome = await adapter(settings).services();
     expectRedacted(outcome);
-    const byId = new Map(unwrap(outcome).map((service) => [service.remoteId, service]));
+    const byId = new Map(unwrap(outcome).services.map((service) => [service.remoteId, service]));
     expect(byId.get('1382')).toEqual({
       remoteId: '1382',
       name: 'iPhone carrier + FMI check',
@@ -123,6 +123,7 @@ describe.each(['xml', 'json'] as const)('DHRU adapter, %s parameters', (dialect)
       type: 'IMEI',
       unit: 'order',
       costMicros: 800_000n,
+      costProblem: null,
       minQuantity: null,
       maxQuantity: null,
       deliveryTime: '1-24 Hours',
@@ -252,8 +253,9 @@ describe.each(['xml', 'json'] as const)('DHRU adapter, %s parameters', (dialect)
 
 describe('DHRU catalogue mapping', () => {
   it('maps serial boxes, SN, custom fields and what cannot be imported', async () => {
-    const byId = new Map(unwrap(await adapter().services()).map((s) => [s.remoteId, s]));
-    expect(byId.size).toBe(7);
+    const byId = new Map(unwrap(await adapter().services()).services.map((s) => [s.remoteId, s]));
+    // Seven IMEI and server services, and one file service.
+    expect(byId.size).toBe(8);
     expect(byId.get('2210')?.name).toBe('AT&T USA iPhone unlock (clean)');
     expect(byId.get('3050')).toMatchObject({
       costMicros: 278_190n,
@@ -372,7 +374,7 @@ describe('DHRU catalogue mapping', () => {
         })),
       },
     ];
-    const byId = new Map(unwrap(await adapter().services()).map((s) => [s.remoteId, s]));
+    const byId = new Map(unwrap(await adapter().services()).services.map((s) => [s.remoteId, s]));
     expect(byId.get('1')?.fields.map((f) => [f.key, f.param, f.type, f.maxLength])).toEqual([
       ['pin', 'PIN', 'text', 200],
       ['type', 'TYPE', 'text', 200],
@@ -390,7 +392,8 @@ describe('DHRU catalogue mapping', () => {
     });
     expect(byId.get('3')).toMatchObject({
       importable: false,
-      reason: 'El precio del proveedor no se puede leer.',
+      costProblem: 'El coste «1,50» no se puede leer.',
+      reason: 'El coste «1,50» no se puede leer.',
     });
     expect(byId.get('4')).toMatchObject({
       importable: false,
@@ -703,5 +706,90 @@ describe('DHRU balance variants', () => {
       requestformat: 'JSON',
       parameters: '<PARAMETERS></PARAMETERS>',
     });
+  });
+});
+
+describe('DHRU file services (client)', () => {
+  it('imports file services from fileservicelist as file:<id> with a file field', async () => {
+    const outcome = await adapter().services();
+    if (!outcome.ok) throw new Error(outcome.message);
+    expect(outcome.exchanges.map((e) => e.action)).toEqual(['imeiservicelist', 'fileservicelist']);
+    const file = outcome.value.services.find((s) => s.remoteId === 'file:113');
+    expect(file).toMatchObject({
+      name: 'Samsung FRP reset (firmware file)',
+      type: 'FILE',
+      unit: 'order',
+      costMicros: 2_500_000n,
+      info: 'Upload the .bin dump.',
+      importable: true,
+      fields: [{ key: 'file', param: 'FILE', label: 'Archivo', type: 'file', required: true }],
+    });
+    // An IMEI service with the same number stays apart.
+    expect(outcome.value.services.some((s) => s.remoteId === '113')).toBe(false);
+  });
+
+  it('reads a supplier without file services (Invalid Action) as none, and fails on an unreadable answer', async () => {
+    fake.dhru.fileServices = [];
+    const none = await adapter().services();
+    if (!none.ok) throw new Error(none.message);
+    expect(none.value.services.some((s) => s.remoteId.startsWith('file:'))).toBe(false);
+    fake.when({ protocol: 'dhru', action: 'fileservicelist' }, { garbage: true });
+    const broken = await adapter().services();
+    expect(broken).toMatchObject({ ok: false, kind: 'ambiguous' });
+    if (!broken.ok) expect(broken.message).toMatch(/servicios de archivo/);
+  });
+
+  it('places a file order with placefileorder, logs its size only, and follows it with getfileorder', async () => {
+    for (const dialect of ['xml', 'json'] as const) {
+      fake.reset();
+      const bytes = Buffer.from(`FIRMWARE-${dialect}-`.repeat(200));
+      const a = adapter({ dhruParameters: dialect });
+      const placed = await a.place({
+        remoteId: 'file:113',
+        params: { FILENAME: 'dump.bin', FILEDATA: bytes.toString('base64') },
+        quantity: 1,
+      });
+      if (!placed.ok) throw new Error(placed.message);
+      // DHRU numbers file orders apart: ours carry the prefix.
+      expect(placed.value.reference).toBe('file:9001');
+      const order = fake.orders.get('file:9001');
+      expect(order?.file).toEqual({ name: 'dump.bin', bytes });
+      const [exchange] = placed.exchanges;
+      expect(exchange?.action).toBe('placefileorder');
+      expect(JSON.stringify(exchange?.request)).not.toContain(
+        bytes.toString('base64').slice(0, 40),
+      );
+      expect(exchange?.request['parameters (decoded)']).toContain(`${bytes.length} bytes`);
+      expect(exchange?.request.parameters).toMatch(/omitidos/);
+
+      // An IMEI order gets the same number upstream; both are followed, each with its action.
+      const imeiOrder = await a.place({ remoteId: '1382', params: { IMEI: IMEI_A }, quantity: 1 });
+      if (!imeiOrder.ok) throw new Error(imeiOrder.message);
+      expect(imeiOrder.value.reference).toBe('9001');
+      fake.complete('file:9001', 'Reset OK');
+      const statuses = await a.status(['9001', 'file:9001']);
+      if (!statuses.ok) throw new Error(statuses.message);
+      expect(statuses.value.get('file:9001')).toEqual({ state: 'completed', result: 'Reset OK' });
+      expect(statuses.value.get('9001')).toMatchObject({ state: 'processing' });
+      expect(statuses.exchanges.map((e) => e.action)).toEqual(['getimeiorderbulk', 'getfileorder']);
+      expect(decodeParameters(fake.calls.at(-1)?.fields.parameters ?? '')).toEqual({ ID: '9001' });
+      fake.reject('file:9001', 'Wrong file');
+    }
+  });
+
+  it('sends nothing without the file, and reads a refusal as the order’s', async () => {
+    const missing = await adapter().place({ remoteId: 'file:113', params: {}, quantity: 1 });
+    expect(missing).toMatchObject({ ok: false, kind: 'not-sent', exchanges: [] });
+    const refused = await adapter().place({
+      remoteId: 'file:999',
+      params: { FILENAME: 'a.bin', FILEDATA: 'QUJD' },
+      quantity: 1,
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      kind: 'refused-order',
+      message: 'Invalid Service ID',
+    });
+    expect(fake.placedCount()).toBe(0);
   });
 });

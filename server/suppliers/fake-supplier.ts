@@ -1,7 +1,8 @@
 // Test support: a local stand-in for an upstream supplier speaking both protocols
 // (docs/protocols.md §4.4): DHRU Fusion at POST /api/index.php, SMM v2 at POST /api/v2 (and
-// SmartPanel's /api/v1). In-memory catalogues, balances charged per order, deterministic order
-// ids, and scriptable misbehaviour. Never used in production; no test-runner imports, so
+// SmartPanel's /api/v1), every SMM order type with drip-feed, refills and cancels. In-memory
+// catalogues, balances charged per order, deterministic order and refill ids, and scriptable
+// misbehaviour. Never used in production; no test-runner imports, so
 // integration and browser tests can start it too.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -48,16 +49,29 @@ export type FakeDhruService = {
   maxQnt?: number;
 };
 
+/** A DHRU file service (fileservicelist): ordered with placefileorder (FILENAME, FILEDATA). */
+export type FakeDhruFileService = {
+  id: string;
+  name: string;
+  group: string;
+  credit: string;
+  time: string;
+  info?: string;
+};
+
 export type FakeSmmService = {
   service: number;
   name: string;
   type: string;
   category: string;
   rate: string;
-  min: number;
-  max: number;
+  /** Numbers, or text as some panels send them (also out of range: "3000000000"). */
+  min: number | string;
+  max: number | string;
   refill?: boolean;
   cancel?: boolean;
+  /** Takes `runs` and `interval` (listed as `dripfeed`). */
+  dripfeed?: boolean;
   desc?: string;
 };
 
@@ -68,6 +82,8 @@ export type FakeDhruState = {
   currency: string;
   mail: string;
   services: FakeDhruService[];
+  /** File services; an empty list answers fileservicelist with "Invalid Action". */
+  fileServices: FakeDhruFileService[];
   /** Which `parameters` dialects placeimeiorder/getimeiorder accept. */
   acceptDialects: 'both' | 'xml' | 'json';
   /** False: both bulk actions answer "Invalid Action". */
@@ -84,8 +100,10 @@ export type FakeSmmState = {
   balance: string;
   currency: string;
   services: FakeSmmService[];
-  /** SmartPanel: bare-string multi errors, `"status":"success"`, no cancel. */
+  /** SmartPanel: bare-string multi errors, `"status":"success"`, no cancel, no refills. */
   smartPanel: boolean;
+  /** False: `refill_status` with a list (`refills`) answers "Incorrect request". */
+  multiRefillStatus: boolean;
   /** Every call refused with this message. */
   maintenance?: string;
 };
@@ -104,7 +122,7 @@ export type FakeCall = {
 export type FakeOrderStatus =
   'new' | 'processing' | 'status2' | 'completed' | 'rejected' | 'partial' | 'canceled';
 
-export type FakeOrder = {
+export type FakeOrder = FakeSmmOrderExtras & {
   reference: string;
   protocol: 'dhru' | 'smm';
   serviceId: string;
@@ -120,6 +138,29 @@ export type FakeOrder = {
   polls: number;
   /** What the supplier took from its balance. */
   charge: string;
+  /** DHRU file orders: the file received (FILENAME, and the decoded FILEDATA). */
+  file?: { name: string; bytes: Buffer };
+};
+
+/** SMM orders: drip-feed, and the count the supplier started from (`start_count`). */
+export type FakeSmmOrderExtras = {
+  runs?: number;
+  interval?: number;
+  startCount?: number;
+};
+
+export type FakeRefillStatus = 'Pending' | 'In progress' | 'Completed' | 'Rejected';
+
+/** A refill asked for on an SMM order. */
+export type FakeRefill = {
+  id: string;
+  /** The order's reference. */
+  order: string;
+  status: FakeRefillStatus;
+  /** Given with a rejection (as a `reason` next to the status). */
+  reason?: string;
+  /** Status polls answered for it. */
+  polls: number;
 };
 
 export type FakeMatch = {
@@ -186,6 +227,12 @@ export type FakeSupplier = {
   status2: (reference: string) => void;
   /** How many orders were created upstream (optionally for one IMEI or link). */
   placedCount: (filter?: { imei?: string; link?: string }) => number;
+  /** SMM: an order in progress with what remains (and the count it started from). */
+  progress: (reference: string, remains: number, startCount?: number) => void;
+  /** SMM refills by id. */
+  refills: Map<string, FakeRefill>;
+  refillComplete: (id: string) => void;
+  refillReject: (id: string, reason?: string) => void;
   close: () => Promise<void>;
 };
 
@@ -195,7 +242,8 @@ export const FAKE_SMM_API_KEY = 'c0ffee5a7e1d4b2f9a8c6e4d2b0f1a3c';
 
 const DHRU_FIRST_REFERENCE = 9001;
 const SMM_FIRST_ORDER = 23501;
-const MAX_BODY_BYTES = 1024 * 1024;
+/** A file order carries a whole file in base64. */
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
 const SMM_MULTI_MAX = 100;
 const DEFAULT_CODE = 'Unlock code: 12345678<br>Carrier: AT&amp;T';
 
@@ -236,6 +284,16 @@ function defaultDhru(): FakeDhruState {
     balance: '100.00',
     currency: 'USD',
     mail: FAKE_DHRU_USERNAME,
+    fileServices: [
+      {
+        id: '113',
+        name: 'Samsung FRP reset (firmware file)',
+        group: 'File services',
+        credit: '2.50',
+        time: '1-2 Hours',
+        info: 'Upload the <b>.bin</b> dump.',
+      },
+    ],
     acceptDialects: 'both',
     bulk: true,
     gsmThemeBulk: false,
@@ -338,6 +396,7 @@ function defaultSmm(): FakeSmmState {
     balance: '50.00',
     currency: 'USD',
     smartPanel: false,
+    multiRefillStatus: true,
     services: [
       {
         service: 1,
@@ -349,6 +408,7 @@ function defaultSmm(): FakeSmmState {
         max: 10000,
         refill: true,
         cancel: true,
+        dripfeed: true,
         desc: '<p>Real accounts.<br>Start: 0-1 h</p>',
       },
       {
@@ -384,9 +444,133 @@ function defaultSmm(): FakeSmmState {
         refill: false,
         cancel: false,
       },
+      // One service of every other type SMM panels sell (ids apart from those tests add).
+      ...SMM_TYPE_SAMPLES.map((sample, index) => ({
+        service: 30 + index,
+        name: sample.name,
+        type: sample.type,
+        category: sample.category,
+        rate: sample.rate,
+        min: sample.min,
+        max: sample.max,
+        refill: false,
+        cancel: true,
+      })),
     ],
   };
 }
+
+/** Sample services of the other SMM types (ids 30, 31…, in this order). */
+const SMM_TYPE_SAMPLES = [
+  {
+    type: 'Custom Comments Package',
+    name: 'Instagram 10 custom comments',
+    category: 'Instagram',
+    rate: '3.00',
+    min: 1,
+    max: 1,
+  },
+  {
+    type: 'Mentions with Hashtags',
+    name: 'Instagram mentions with hashtags',
+    category: 'Instagram',
+    rate: '4.00',
+    min: 100,
+    max: 10000,
+  },
+  {
+    type: 'Mentions Custom List',
+    name: 'Instagram mentions (your list)',
+    category: 'Instagram',
+    rate: '5.00',
+    min: 1,
+    max: 1000,
+  },
+  {
+    type: 'Mentions Hashtag',
+    name: 'Instagram mentions from a hashtag',
+    category: 'Instagram',
+    rate: '4.50',
+    min: 100,
+    max: 10000,
+  },
+  {
+    type: 'Mentions User Followers',
+    name: 'Instagram mentions of followers',
+    category: 'Instagram',
+    rate: '4.20',
+    min: 100,
+    max: 10000,
+  },
+  {
+    type: 'Mentions Media Likers',
+    name: 'Instagram mentions of likers',
+    category: 'Instagram',
+    rate: '4.30',
+    min: 100,
+    max: 10000,
+  },
+  {
+    type: 'Comment Likes',
+    name: 'Instagram comment likes',
+    category: 'Instagram',
+    rate: '2.00',
+    min: 20,
+    max: 5000,
+  },
+  {
+    type: 'Poll',
+    name: 'Telegram poll votes',
+    category: 'Telegram',
+    rate: '1.50',
+    min: 50,
+    max: 20000,
+  },
+  {
+    type: 'Subscriptions',
+    name: 'Instagram auto likes (subscription)',
+    category: 'Instagram',
+    rate: '1.20',
+    min: 50,
+    max: 2000,
+  },
+  {
+    type: 'Comment Replies',
+    name: 'Instagram comment replies',
+    category: 'Instagram',
+    rate: '9.00',
+    min: 10,
+    max: 500,
+  },
+] as const;
+
+/** What `add` takes per SMM type (docs/protocols.md §3.4), as the fake checks it. */
+type FakeSmmKind = {
+  /** Parameters besides `service` that must be present (and non-empty). */
+  required: string[];
+  /** How the quantity is set: typed, counted from a list's lines, none (flat), or per post. */
+  quantity: 'input' | { lines: string } | 'none' | 'subscription';
+};
+
+const FAKE_SMM_KINDS: Record<string, FakeSmmKind> = {
+  default: { required: ['link'], quantity: 'input' },
+  package: { required: ['link'], quantity: 'none' },
+  'custom comments': { required: ['link', 'comments'], quantity: { lines: 'comments' } },
+  'custom comments package': { required: ['link', 'comments'], quantity: 'none' },
+  'mentions with hashtags': { required: ['link', 'usernames', 'hashtags'], quantity: 'input' },
+  'mentions custom list': { required: ['link', 'usernames'], quantity: { lines: 'usernames' } },
+  'mentions hashtag': { required: ['link', 'hashtag'], quantity: 'input' },
+  'mentions user followers': { required: ['link', 'username'], quantity: 'input' },
+  'mentions media likers': { required: ['link', 'media'], quantity: 'input' },
+  'comment likes': { required: ['link', 'username'], quantity: 'input' },
+  poll: { required: ['link', 'answer_number'], quantity: 'input' },
+  subscriptions: { required: ['username', 'min', 'max', 'delay'], quantity: 'subscription' },
+};
+
+/** SmartPanel's drip-feed intervals and subscription delays, in minutes. */
+const SMART_PANEL_MINUTES = [0, 5, 10, 15, 30, 60, 90];
+
+const FIRST_REFILL = 701;
 
 type Reply = { status: number; contentType: string; body: string };
 
@@ -477,6 +661,8 @@ export async function startFakeSupplier(options: { port?: number } = {}): Promis
   const rules: FakeRule[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let nextDhru = DHRU_FIRST_REFERENCE;
+  // The same first number as IMEI orders: a real DHRU numbers file orders on their own.
+  let nextDhruFile = DHRU_FIRST_REFERENCE;
   let nextSmm = SMM_FIRST_ORDER;
 
   // ---- rules ---------------------------------------------------------------------------------
@@ -605,9 +791,13 @@ export async function startFakeSupplier(options: { port?: number } = {}): Promis
       quantity: number;
       params: Record<string, string>;
       charge: bigint;
+      /** DHRU file orders are numbered apart, as `file:<n>` (our client's reference). */
+      file?: { name: string; bytes: Buffer };
     },
   ): FakeOrder {
-    const reference = String(protocol === 'dhru' ? nextDhru++ : nextSmm++);
+    const reference = fields.file
+      ? `file:${nextDhruFile++}`
+      : String(protocol === 'dhru' ? nextDhru++ : nextSmm++);
     const order: FakeOrder = {
       reference,
       protocol,
@@ -622,6 +812,7 @@ export async function startFakeSupplier(options: { port?: number } = {}): Promis
     };
     if (fields.imei !== undefined) order.imei = fields.imei;
     if (fields.link !== undefined) order.link = fields.link;
+    if (fields.file !== undefined) order.file = fields.file;
     orders.set(reference, order);
     adjustBalance(protocol, -fields.charge);
     const target: Target = { service: fields.serviceId };
@@ -727,6 +918,46 @@ export async function startFakeSupplier(options: { port?: number } = {}): Promis
       (group.SERVICES as Record<string, unknown>)[service.id] = dhruServiceEntry(service);
     }
     return dhruSuccess({ MESSAGE: 'IMEI Service List', LIST: list });
+  }
+
+  function fileServiceList(): Reply {
+    if (dhru.fileServices.length === 0) return dhruError('Invalid Action');
+    const list: Record<string, { GROUPNAME: string; SERVICES: Record<string, unknown> }> = {};
+    for (const service of dhru.fileServices) {
+      const group = (list[service.group] ??= { GROUPNAME: service.group, SERVICES: {} });
+      group.SERVICES[service.id] = {
+        SERVICEID: service.id,
+        SERVICENAME: service.name,
+        CREDIT: service.credit,
+        TIME: service.time,
+        INFO: service.info ?? '',
+      };
+    }
+    return dhruSuccess({ MESSAGE: 'File Service List', LIST: list });
+  }
+
+  /** Places one DHRU file order: the reference (without its `file:`), or the refusal. */
+  function placeDhruFile(
+    action: string,
+    params: Record<string, string>,
+  ): { reference: string } | { error: string } {
+    const id = paramLookup(params, 'ID')?.trim() ?? '';
+    const service = dhru.fileServices.find((s) => s.id === id);
+    if (!service) return { error: 'Invalid Service ID' };
+    const name = paramLookup(params, 'FILENAME')?.trim() ?? '';
+    const data = paramLookup(params, 'FILEDATA')?.replace(/\s+/g, '') ?? '';
+    if (name === '' || !/^[A-Za-z0-9+/]+={0,2}$/.test(data)) return { error: 'Invalid File' };
+    const charge = micros(service.credit);
+    if (micros(dhru.balance) < charge) return { error: 'Not enough credits' };
+    const bytes = Buffer.from(data, 'base64');
+    const order = createOrder('dhru', action, {
+      serviceId: id,
+      quantity: 1,
+      params: { ID: id, FILENAME: name, FILEDATA: `(${bytes.length} bytes)` },
+      charge,
+      file: { name, bytes },
+    });
+    return { reference: order.reference.slice('file:'.length) };
   }
 
   function accountInfo(): Reply {
@@ -973,12 +1204,50 @@ export async function startFakeSupplier(options: { port?: number } = {}): Promis
           },
         };
       }
+      case 'fileservicelist':
+        return { ...base, run: fileServiceList };
+      case 'placefileorder': {
+        const id = paramLookup(decoded ?? {}, 'ID')?.trim() ?? '';
+        const data = paramLookup(decoded ?? {}, 'FILEDATA');
+        // The call log keeps the file's size, not the file.
+        if (data !== null) params.FILEDATA = `(${Buffer.from(data, 'base64').length} bytes)`;
+        return {
+          ...base,
+          targets: [{ service: id }],
+          creates: true,
+          run: () => {
+            if (usable === null) return dhruError('Invalid parameters');
+            const placed = placeDhruFile(action, usable);
+            return 'error' in placed
+              ? dhruError(placed.error)
+              : dhruSuccess({ MESSAGE: 'Order received', REFERENCEID: placed.reference });
+          },
+        };
+      }
+      case 'getfileorder': {
+        const id = `file:${paramLookup(decoded ?? {}, 'ID')?.trim() ?? ''}`;
+        const known = findOrder('dhru', id);
+        return {
+          ...base,
+          targets: known ? [targetOf(known)] : [],
+          run: () => {
+            if (usable === null) return dhruError('Invalid parameters');
+            const order = poll('dhru', action, id);
+            if (!order) return dhruError('Invalid Order ID');
+            const row = dhruStatusRow(order);
+            return dhruSuccess({ STATUS: row.status, CODE: row.code });
+          },
+        };
+      }
       default:
         return { ...base, run: () => dhruError('Invalid Action') };
     }
   }
 
   // ---- SMM -----------------------------------------------------------------------------------
+
+  const refills = new Map<string, FakeRefill>();
+  let nextRefill = FIRST_REFILL;
 
   function smmError(message: string): Reply {
     return json({ error: message });
@@ -996,47 +1265,170 @@ export async function startFakeSupplier(options: { port?: number } = {}): Promis
     };
     return {
       charge: order.charge,
-      start_count: '100',
+      start_count: String(order.startCount ?? 100),
       status: status[order.status],
       remains: String(order.status === 'completed' ? 0 : order.remains),
       currency: smm.currency,
     };
   }
 
+  /** A whole number written as digits, or null. */
+  function wholeNumber(text: string | undefined): number | null {
+    const value = (text ?? '').trim();
+    return /^\d{1,12}$/.test(value) ? Number(value) : null;
+  }
+
+  /** Non-empty lines of a list parameter (`\n` or `\r\n`). */
+  function linesOf(text: string | undefined): string[] {
+    return (text ?? '')
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line !== '');
+  }
+
+  function bounded(quantity: number, service: FakeSmmService): string | null {
+    if (quantity < Number(service.min)) return `Quantity less than minimal ${service.min}`;
+    if (quantity > Number(service.max)) return `Quantity more than maximum ${service.max}`;
+    return null;
+  }
+
+  /**
+   * The units an `add` is for, checked as panels check them (docs/protocols.md §3.4–§3.5), and
+   * the charge; or the refusal.
+   */
+  function smmUnits(
+    service: FakeSmmService,
+    kind: FakeSmmKind,
+    fields: Record<string, string>,
+  ): { quantity: number; charge: bigint; runs?: number; interval?: number } | { error: string } {
+    for (const name of kind.required) {
+      if ((fields[name] ?? '').trim() === '') return { error: 'Incorrect request' };
+    }
+    if (kind.required.includes('link') && !isHttpLink((fields.link ?? '').trim()))
+      return { error: 'Incorrect link' };
+    if (kind.required.includes('media') && !isHttpLink((fields.media ?? '').trim()))
+      return { error: 'Incorrect media link' };
+    const rate = micros(service.rate);
+    const perThousand = (units: number) => divideUp(rate * BigInt(units), 1000n);
+    const rule = kind.quantity;
+    if (rule === 'none') return { quantity: 1, charge: rate };
+    if (rule === 'subscription') {
+      const min = wholeNumber(fields.min);
+      const max = wholeNumber(fields.max);
+      const posts = fields.posts === undefined ? 1 : wholeNumber(fields.posts);
+      const delay = wholeNumber(fields.delay);
+      if (min === null || max === null || posts === null || posts < 1 || delay === null)
+        return { error: 'Incorrect request' };
+      if (smm.smartPanel && !SMART_PANEL_MINUTES.includes(delay))
+        return { error: 'Incorrect delay' };
+      if (min > max) return { error: 'Min cannot be greater than max' };
+      const out = bounded(min, service) ?? bounded(max, service);
+      if (out) return { error: out };
+      if (fields.expiry !== undefined && !/^\d{2}\/\d{2}\/\d{4}$/.test(fields.expiry.trim()))
+        return { error: 'Incorrect expiry date' };
+      return { quantity: max * posts, charge: perThousand(max * posts) };
+    }
+    if (typeof rule === 'object') {
+      // The quantity is the number of lines; a typed one is ignored.
+      const count = linesOf(fields[rule.lines]).length;
+      const out = bounded(count, service);
+      return out ? { error: out } : { quantity: count, charge: perThousand(count) };
+    }
+    const quantity = wholeNumber(fields.quantity);
+    if (quantity === null) return { error: 'Incorrect request' };
+    const out = bounded(quantity, service);
+    if (out) return { error: out };
+    if (kind.required.includes('answer_number')) {
+      const answer = wholeNumber(fields.answer_number);
+      if (answer === null || answer < 1) return { error: 'Incorrect answer number' };
+    }
+    if (fields.runs === undefined && fields.interval === undefined) {
+      return { quantity, charge: perThousand(quantity) };
+    }
+    // Drip-feed: `quantity` is per run, charged on the total up front.
+    if (service.dripfeed !== true) return { error: 'Drip-feed is disabled for this service' };
+    const runs = wholeNumber(fields.runs);
+    const interval = wholeNumber(fields.interval);
+    if (runs === null || interval === null || runs < 1) return { error: 'Incorrect request' };
+    if (smm.smartPanel ? !SMART_PANEL_MINUTES.includes(interval) : interval > 1440)
+      return { error: 'Incorrect interval' };
+    return { quantity: quantity * runs, charge: perThousand(quantity * runs), runs, interval };
+  }
+
   function placeSmm(action: string, fields: Record<string, string>): Reply {
     const serviceId = (fields.service ?? '').trim();
     const service = smm.services.find((s) => String(s.service) === serviceId);
     if (!service) return smmError('Incorrect service ID');
-    const type = service.type.toLowerCase();
-    if (type !== 'default' && type !== 'package') return smmError('Incorrect request');
-    const link = (fields.link ?? '').trim();
-    if (!isHttpLink(link)) return smmError('Incorrect link');
-    let quantity = 1;
-    let charge = micros(service.rate);
-    if (type === 'default') {
-      const text = (fields.quantity ?? '').trim();
-      if (!/^\d{1,12}$/.test(text)) return smmError('Incorrect request');
-      quantity = Number(text);
-      if (quantity < service.min) return smmError(`Quantity less than minimal ${service.min}`);
-      if (quantity > service.max) return smmError(`Quantity more than maximum ${service.max}`);
-      charge = divideUp(charge * BigInt(quantity), 1000n);
-    }
-    const active = [...orders.values()].some(
-      (o) => o.protocol === 'smm' && o.serviceId === serviceId && o.link === link && inFlight(o),
-    );
+    const kind =
+      FAKE_SMM_KINDS[
+        service.type
+          .trim()
+          .toLowerCase()
+          .replace(/[\s_-]+/g, ' ')
+      ];
+    if (!kind) return smmError('Incorrect request');
+    const units = smmUnits(service, kind, fields);
+    if ('error' in units) return smmError(units.error);
+    const link = kind.required.includes('link') ? (fields.link ?? '').trim() : undefined;
+    const active =
+      link !== undefined &&
+      [...orders.values()].some(
+        (o) => o.protocol === 'smm' && o.serviceId === serviceId && o.link === link && inFlight(o),
+      );
     if (active) {
       return smmError(
         'You have active order with this link. Please wait until order being completed.',
       );
     }
-    if (micros(smm.balance) < charge) return smmError('Not enough funds on balance');
+    if (micros(smm.balance) < units.charge) return smmError('Not enough funds on balance');
     const params: Record<string, string> = { ...fields };
     delete params.key;
     delete params.action;
-    const order = createOrder('smm', action, { serviceId, link, quantity, params, charge });
+    const order = createOrder('smm', action, {
+      serviceId,
+      ...(link !== undefined ? { link } : {}),
+      quantity: units.quantity,
+      params,
+      charge: units.charge,
+    });
+    if (units.runs !== undefined) order.runs = units.runs;
+    if (units.interval !== undefined) order.interval = units.interval;
     const answer: Record<string, unknown> = { order: Number(order.reference) };
     if (smm.smartPanel) answer.status = 'success';
     return json(answer);
+  }
+
+  /** A refill of one order: its id, or the refusal's message. */
+  function refillOne(reference: string): { refill: string } | { error: string } {
+    const order = findOrder('smm', reference);
+    if (!order) return { error: 'Incorrect order ID' };
+    const service = smm.services.find((s) => String(s.service) === order.serviceId);
+    if (service?.refill !== true) return { error: 'Refill is disabled for this service' };
+    if (order.status !== 'completed' && order.status !== 'partial')
+      return { error: 'Order is not eligible for refill' };
+    const open = [...refills.values()].some(
+      (r) => r.order === order.reference && (r.status === 'Pending' || r.status === 'In progress'),
+    );
+    if (open) return { error: 'Refill already requested for this order' };
+    const refill: FakeRefill = {
+      id: String(nextRefill++),
+      order: order.reference,
+      status: 'Pending',
+      polls: 0,
+    };
+    refills.set(refill.id, refill);
+    return { refill: refill.id };
+  }
+
+  /** One refill as `refill_status` sees it (a poll moves a pending one on); null if unknown. */
+  function refillState(id: string): Record<string, unknown> | null {
+    const refill = refills.get(id.trim());
+    if (!refill) return null;
+    if (refill.status === 'Pending' && refill.polls > 0) refill.status = 'In progress';
+    refill.polls += 1;
+    return refill.reason === undefined
+      ? { status: refill.status }
+      : { status: refill.status, reason: refill.reason };
   }
 
   function prepareSmm(fields: Record<string, string>): Prepared {
@@ -1074,6 +1466,7 @@ export async function startFakeSupplier(options: { port?: number } = {}): Promis
                   entry.refill = s.refill ?? false;
                   entry.cancel = s.cancel ?? false;
                 }
+                if (s.dripfeed !== undefined) entry.dripfeed = s.dripfeed;
                 if (s.desc !== undefined) entry.desc = s.desc;
                 return entry;
               }),
@@ -1125,6 +1518,59 @@ export async function startFakeSupplier(options: { port?: number } = {}): Promis
             return json(answer);
           },
         };
+      case 'refill':
+        return {
+          ...base,
+          targets: known,
+          creates: true,
+          run: () => {
+            // SmartPanel's copies ship without their refill module.
+            if (smm.smartPanel || ids.length === 0) return smmError('Incorrect request');
+            if (fields.orders !== undefined) {
+              if (ids.length > SMM_MULTI_MAX) return smmError('Incorrect request');
+              return json(
+                ids.map((id) => {
+                  const done = refillOne(id);
+                  return {
+                    order: Number(id) || id,
+                    refill: 'error' in done ? { error: done.error } : Number(done.refill),
+                  };
+                }),
+              );
+            }
+            const done = refillOne(ids[0] ?? '');
+            return 'error' in done ? smmError(done.error) : json({ refill: done.refill });
+          },
+        };
+      case 'refill_status': {
+        const refillIds = (fields.refills ?? fields.refill ?? '')
+          .split(',')
+          .map((id) => id.trim())
+          .filter((id) => id !== '');
+        const targets = refillIds.flatMap((id) => {
+          const order = findOrder('smm', refills.get(id)?.order ?? '');
+          return order ? [targetOf(order)] : [];
+        });
+        return {
+          ...base,
+          targets,
+          run: () => {
+            if (smm.smartPanel || refillIds.length === 0) return smmError('Incorrect request');
+            if (fields.refills !== undefined) {
+              if (!smm.multiRefillStatus || refillIds.length > SMM_MULTI_MAX)
+                return smmError('Incorrect request');
+              return json(
+                refillIds.map((id) => ({
+                  refill: Number(id) || id,
+                  ...(refillState(id) ?? { status: { error: 'Refill not found' } }),
+                })),
+              );
+            }
+            const state = refillState(refillIds[0] ?? '');
+            return state ? json(state) : smmError('Refill not found');
+          },
+        };
+      }
       case 'cancel':
         return {
           ...base,
@@ -1142,6 +1588,7 @@ export async function startFakeSupplier(options: { port?: number } = {}): Promis
                 if (!inFlight(order) || service?.cancel !== true) {
                   return { order: Number(id), cancel: { error: 'Cancel is not allowed' } };
                 }
+                // Cancelled at once: the next status poll reports it Canceled.
                 settle(order, 'canceled', 'Cancelled', order.quantity);
                 return { order: Number(id), cancel: 1 };
               }),
@@ -1149,7 +1596,6 @@ export async function startFakeSupplier(options: { port?: number } = {}): Promis
           },
         };
       default:
-        // refill and refill_status too: no refills here.
         return { ...base, run: () => smmError('Incorrect request') };
     }
   }
@@ -1279,11 +1725,14 @@ export async function startFakeSupplier(options: { port?: number } = {}): Promis
       plans.clear();
       rules.length = 0;
       nextDhru = DHRU_FIRST_REFERENCE;
+      nextDhruFile = DHRU_FIRST_REFERENCE;
       nextSmm = SMM_FIRST_ORDER;
       delete dhru.maintenance;
       delete smm.maintenance;
       Object.assign(dhru, defaultDhru());
       Object.assign(smm, defaultSmm());
+      refills.clear();
+      nextRefill = FIRST_REFILL;
     },
     complete(reference, code) {
       const order = mustFind(reference);
@@ -1313,6 +1762,24 @@ export async function startFakeSupplier(options: { port?: number } = {}): Promis
         count += 1;
       }
       return count;
+    },
+    progress(reference, remains, startCount) {
+      const order = mustFind(reference);
+      if (order.status === 'new') order.status = 'processing';
+      order.remains = remains;
+      if (startCount !== undefined) order.startCount = startCount;
+    },
+    refills,
+    refillComplete(id) {
+      const refill = refills.get(id);
+      if (!refill) throw new Error(`fake supplier: no refill ${id}`);
+      refill.status = 'Completed';
+    },
+    refillReject(id, reason) {
+      const refill = refills.get(id);
+      if (!refill) throw new Error(`fake supplier: no refill ${id}`);
+      refill.status = 'Rejected';
+      if (reason !== undefined) refill.reason = reason;
     },
     close() {
       for (const timer of timers) clearTimeout(timer);

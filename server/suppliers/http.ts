@@ -105,7 +105,7 @@ export function checkSupplierUrl(
 
 class AddressNotAllowed extends Error {
   constructor(host: string) {
-    super(`address of ${host} is not public (set ALLOW_PRIVATE_NETWORK=true to allow it)`);
+    super(`address of ${host} is not public (private networks are not allowed for this call)`);
     this.name = 'AddressNotAllowed';
   }
 }

@@ -85,6 +85,9 @@ export type RemoteField = {
   minLength?: number;
   maxLength?: number;
   allowLetters?: boolean;
+  /** number: bounds (SMM poll answers, subscription posts). */
+  min?: number;
+  max?: number;
   identifier?: boolean;
   hint?: string;
 };
@@ -98,8 +101,10 @@ export type RemoteService = {
   type: string;
   /** 'order': cost per order; '1000': cost per 1000 units (SMM rate). */
   unit: 'order' | '1000';
-  /** Cost in millionths of the supplier's currency, per `unit`. */
+  /** Cost in millionths of the supplier's currency, per `unit` (0 when costProblem is set). */
   costMicros: bigint;
+  /** Why the cost cannot be used (unreadable, zero, negative, out of range), in Spanish. */
+  costProblem: string | null;
   minQuantity: number | null;
   maxQuantity: number | null;
   deliveryTime: string;
@@ -110,18 +115,43 @@ export type RemoteService = {
   importable: boolean;
   /** Why not importable, in Spanish. */
   reason: string | null;
+  /** SMM: the supplier takes refills, cancels and drip-feed for it (absent: no). */
+  refill?: boolean;
+  cancel?: boolean;
+  dripfeed?: boolean;
+};
+
+/** A catalogue entry we could not read at all (no usable id, not an object, a repeated id…). */
+export type CatalogueIssue = {
+  remoteId: string | null;
+  name: string | null;
+  /** In Spanish, for the admin. */
+  reason: string;
+};
+
+/** A supplier's catalogue as read: the services, and what had to be skipped or doubted. */
+export type RemoteCatalogue = {
+  services: RemoteService[];
+  /** Entries skipped, and services whose cost cannot be used. */
+  issues: CatalogueIssue[];
 };
 
 export type PlaceInput = {
   remoteId: string;
   /** Values by supplier parameter (`IMEI`, `CUSTOMFIELD:Username`, `link`). */
   params: Record<string, string>;
+  /** Units in all (per run × runs when drip-fed). */
   quantity: number;
+  /** The remote service's type as its catalogue lists it (SMM: which parameters `add` takes). */
+  type?: string;
+  /** Drip-feed: `quantity` is split into this many runs, this many minutes apart. */
+  dripfeed?: { runs: number; interval: number } | null;
 };
 
 /** A supplier's answer about one of its orders, mapped onto our order states. */
 export type RemoteStatus =
-  | { state: 'processing'; detail: string | null }
+  /** In progress; SMM also tells the count it started from and what remains to deliver. */
+  | { state: 'processing'; detail: string | null; startCount?: number; remains?: number }
   | { state: 'completed'; result: string }
   | { state: 'rejected'; reason: string }
   | { state: 'partial'; remains: number; detail: string | null }
@@ -135,7 +165,7 @@ export type SupplierAdapter = {
   /** DHRU `accountinfo` / SMM `balance`. */
   balance(): Promise<CallOutcome<Balance>>;
   /** DHRU `imeiservicelist` / SMM `services`. */
-  services(): Promise<CallOutcome<RemoteService[]>>;
+  services(): Promise<CallOutcome<RemoteCatalogue>>;
   /** DHRU `placeimeiorder` / SMM `add`: one order, one call. */
   place(input: PlaceInput): Promise<CallOutcome<{ reference: string }>>;
   /**
@@ -144,7 +174,37 @@ export type SupplierAdapter = {
    * not answered (a failed batch).
    */
   status(references: string[]): Promise<CallOutcome<Map<string, RemoteStatus>>>;
+  /**
+   * SMM `refill` of one order the supplier fulfilled: its refill id there. Absent: the protocol
+   * has no refills (createAdapter answers "not supported" for it).
+   */
+  refill?(reference: string): Promise<CallOutcome<{ refillRef: string }>>;
+  /**
+   * SMM `refill_status` of many refills (`refills` in groups of at most 100, one `refill` at a
+   * time when the panel refuses the list). Refills missing from the map were not answered.
+   */
+  refillStatus?(refillRefs: string[]): Promise<CallOutcome<Map<string, RemoteRefillStatus>>>;
+  /**
+   * SMM `cancel` of many orders (`orders`, at most 100 a call): each one accepted or refused.
+   * Orders missing from the map were not answered.
+   */
+  cancel?(references: string[]): Promise<CallOutcome<Map<string, RemoteCancel>>>;
 };
+
+/** What createAdapter hands out: every method, those a protocol lacks answering "not supported". */
+export type ConnectedAdapter = Required<SupplierAdapter>;
+
+/** A supplier's answer about one refill. */
+export type RemoteRefillStatus =
+  | { state: 'pending' }
+  | { state: 'completed' }
+  | { state: 'rejected'; reason: string | null }
+  /** The supplier does not know the refill ("Refill not found"). */
+  | { state: 'not-found'; detail: string }
+  | { state: 'unknown'; detail: string };
+
+/** A supplier's answer to a cancel of one order. */
+export type RemoteCancel = { accepted: true } | { accepted: false; reason: string };
 
 /**
  * Sends one form to the supplier's endpoint and returns what happened (server/suppliers/http.ts

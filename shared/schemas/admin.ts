@@ -1,25 +1,86 @@
 import { z } from 'zod';
-import { MoneySchema } from './common';
+import { DateTimeSchema, MoneySchema } from './common';
+import { OpaqueCursorSchema } from './query';
 
-/** The admin customer search (GET /api/admin/users?q=…) looks for at least this many characters. */
+/** The web app's customer search asks for at least this many characters before it searches. */
 export const CUSTOMER_SEARCH_MIN_LENGTH = 2;
 /** …and reads at most this many. */
 export const CUSTOMER_SEARCH_MAX_LENGTH = 100;
 
-/** A customer found by the admin search, with their available balance. */
+/** A customer in the admin list (GET /api/admin/users), with their money and activity. */
 export const CustomerSummarySchema = z.strictObject({
   id: z.string(),
   name: z.string(),
   email: z.string(),
   role: z.string(),
   emailVerified: z.boolean(),
+  /** The available balance (Saldo). */
+  balance: MoneySchema,
+  /** The same as `balance` (the name the first version of this list used). */
   available: MoneySchema,
+  /** When they placed their last order; null: never. */
+  lastOrderAt: DateTimeSchema.nullable(),
+  /** What their orders took (captured: completed orders, and the delivered share of partial ones). */
+  spend: MoneySchema,
+  createdAt: DateTimeSchema,
+  /** Blocked by an admin: cannot sign in. */
+  blocked: z.boolean(),
 });
 export type CustomerSummary = z.infer<typeof CustomerSummarySchema>;
 
-/** GET /api/admin/users?q=… */
-export const CustomerListSchema = z.strictObject({ items: z.array(CustomerSummarySchema) });
+/** GET /api/admin/users: a keyset page of customers. */
+export const CustomerListSchema = z.strictObject({
+  items: z.array(CustomerSummarySchema),
+  nextCursor: z.string().nullable(),
+});
 export type CustomerList = z.infer<typeof CustomerListSchema>;
+
+/** How the admin list of customers can be ordered (always with the account id as tie-break). */
+export const CUSTOMER_SORTS = ['balance', 'lastOrder', 'spend', 'created'] as const;
+export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
+
+/** Customers per page of GET /api/admin/users unless `limit` says otherwise. */
+export const CUSTOMER_PAGE_SIZE = 50;
+
+/** `?sort=&dir=&blocked=&q=&cursor=&limit=` of GET /api/admin/users. */
+export const CustomerListQuerySchema = z.object({
+  q: z
+    .string()
+    .max(CUSTOMER_SEARCH_MAX_LENGTH, 'La búsqueda es demasiado larga (máximo 100 caracteres).')
+    .optional()
+    .meta({ description: 'Parte del correo o del nombre.', example: 'ana@' }),
+  sort: z
+    .enum(CUSTOMER_SORTS, {
+      error: 'El orden no es válido: usa balance, lastOrder, spend o created.',
+    })
+    .optional()
+    .meta({
+      description:
+        'Por saldo (`balance`), última orden (`lastOrder`; quien nunca pidió va al final), gasto (`spend`) o fecha de alta (`created`, por defecto).',
+      example: 'balance',
+    }),
+  dir: z
+    .enum(['desc', 'asc'], { error: 'La dirección no es válida: usa desc o asc.' })
+    .optional()
+    .meta({ description: 'De mayor a menor (`desc`, por defecto) o al revés (`asc`).' }),
+  blocked: z
+    .enum(['true', 'false', ''], { error: 'El filtro de bloqueo no es válido: usa true o false.' })
+    .optional()
+    .meta({
+      description: 'Solo las cuentas bloqueadas (`true`) o solo las no bloqueadas (`false`).',
+    }),
+  cursor: OpaqueCursorSchema.optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, 'El tamaño de página debe ser un número entre 1 y 100.')
+    .refine(
+      (v) => /^\d{1,3}$/.test(v) && Number(v) >= 1 && Number(v) <= 100,
+      'El tamaño de página debe ser un número entre 1 y 100.',
+    )
+    .optional()
+    .meta({ description: `Clientes por página (1 a 100; ${CUSTOMER_PAGE_SIZE} por defecto).` }),
+});
+export type CustomerListQuery = z.output<typeof CustomerListQuerySchema>;
 
 /** POST /api/admin/users/:id/adjustments: the balances after, and whether it was a replay. */
 export const AdjustmentResultSchema = z.strictObject({

@@ -90,11 +90,12 @@ export type WebhookEndpointList = z.infer<typeof WebhookEndpointListSchema>;
 
 export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
 
+/** One try: the status the receiver answered and a short reason, never its answer's body. */
 export const WebhookAttemptDtoSchema = z.strictObject({
   at: DateTimeSchema,
   httpStatus: z.number().int().nullable(),
-  error: z.string().nullable(),
-  response: z.string().nullable(),
+  /** Why it failed, in a few fixed words («Tiempo de espera agotado»); null when answered 2xx. */
+  reason: z.string().nullable(),
   ms: z.number().int(),
 });
 

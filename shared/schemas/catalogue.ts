@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, type CategorySlug } from '../categories';
 import { parseAmount } from '../money';
+import { SMM_TYPES } from '../smm-types';
 import { DateTimeSchema, MoneySchema } from './common';
 import { ServiceRouteDtoSchema } from './service-routes';
 import {
@@ -42,6 +43,14 @@ export const ServiceDtoSchema = z.strictObject({
   maxQuantity: z.number().int().optional(),
   allowRecheck: z.boolean(),
   fields: z.array(ServiceFieldSchema),
+  /** The SMM order type it is sold as (`Default`, `Custom Comments`…); null: not SMM-typed. */
+  smmType: z.enum(SMM_TYPES).nullable(),
+  /** Orders may be drip-fed (`runs` × quantity every `interval` minutes). */
+  dripfeed: z.boolean(),
+  /** Days after completion a refill may be asked for; null: no refill. */
+  refillDays: z.number().int().nullable(),
+  /** An order in progress can be asked to be cancelled (forwarded to the supplier). */
+  cancelable: z.boolean(),
 });
 export type ServiceDto = z.infer<typeof ServiceDtoSchema>;
 
@@ -175,6 +184,15 @@ const serviceShape = {
     .min(0, 'El orden no puede ser negativo.')
     .max(1_000_000, 'El orden es demasiado grande.'),
   allowRecheck: z.boolean({ error: 'Indica si se permite volver a consultar.' }),
+  smmType: z.enum(SMM_TYPES, { error: 'Elige un tipo de servicio SMM válido.' }).nullable(),
+  dripfeed: z.boolean({ error: 'Indica si admite goteo.' }),
+  refillDays: z
+    .number({ error: 'Los días de reposición deben ser un número.' })
+    .int('Los días de reposición deben ser un número entero.')
+    .min(1, 'Los días de reposición deben ser al menos 1.')
+    .max(3650, 'Los días de reposición no pueden pasar de 3650.')
+    .nullable(),
+  cancelable: z.boolean({ error: 'Indica si se puede pedir la cancelación.' }),
 };
 
 export const CreateServiceSchema = z.object({
@@ -185,6 +203,10 @@ export const CreateServiceSchema = z.object({
   active: serviceShape.active.default(true),
   sortOrder: serviceShape.sortOrder.optional(),
   allowRecheck: serviceShape.allowRecheck.default(false),
+  smmType: serviceShape.smmType.default(null),
+  dripfeed: serviceShape.dripfeed.default(false),
+  refillDays: serviceShape.refillDays.default(null),
+  cancelable: serviceShape.cancelable.default(false),
 });
 export type CreateServiceInput = z.infer<typeof CreateServiceSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseAmount } from '../money';
 import { DateTimeSchema, MoneySchema } from './common';
-import { AmountSchema, PaymentDtoSchema } from './wallet';
+import { AmountInputSchema, AmountSchema, PaymentDtoSchema } from './wallet';
 
 /** Most requests a customer can have waiting for review at once. */
 export const MAX_PENDING_REQUESTS = 5;
@@ -37,6 +37,9 @@ export const ManualRequestSchema = z.object({
   reference: ReferenceSchema,
 });
 export type ManualRequestInput = z.infer<typeof ManualRequestSchema>;
+
+/** The declaration as the /addfunds form reads it: the amount as typed («25,50»). */
+export const ManualRequestTypedSchema = ManualRequestSchema.extend({ amount: AmountInputSchema });
 
 /** The same declaration sent as a form (multipart), with the optional receipt file. */
 export const ManualRequestFormSchema = ManualRequestSchema.extend({
@@ -187,3 +190,6 @@ export const CardCheckoutRequestSchema = z.object(
   { amount: AmountSchema },
   { error: 'Envía el importe, por ejemplo { "amount": "25.00" }.' },
 );
+
+/** The card form on /addfunds: the amount as typed («25,50»), read into the API's "25.50". */
+export const CardCheckoutTypedSchema = z.object({ amount: AmountInputSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OrderFileDtoSchema } from './order-files';
 import { CategorySlugSchema } from './catalogue';
 import { DateTimeSchema, MoneySchema } from './common';
 import { OpaqueCursorSchema, dateTimeQuery, enumListQuery } from './query';
@@ -39,6 +40,15 @@ export const PlaceOrderSchema = z.object({
     .number({ error: 'La cantidad debe ser un número entero.' })
     .int('La cantidad debe ser un número entero.')
     .optional(),
+  /** Drip-feed: `quantity` is per run, repeated `runs` times every `interval` minutes. */
+  runs: z
+    .number({ error: 'Las repeticiones deben ser un número entero.' })
+    .int('Las repeticiones deben ser un número entero.')
+    .optional(),
+  interval: z
+    .number({ error: 'El intervalo debe ser un número entero de minutos.' })
+    .int('El intervalo debe ser un número entero de minutos.')
+    .optional(),
   fields: z
     .record(z.string(), z.unknown(), { error: 'Faltan los datos del servicio.' })
     .default({}),
@@ -72,14 +82,84 @@ export const BulkOrderSchema = z.object({
 });
 export type BulkOrder = z.infer<typeof BulkOrderSchema>;
 
-/** One change of an order's status, with when and who. */
+export const ORDER_EVENT_KINDS = ['status', 'refill', 'cancel'] as const;
+
+/** One change of an order's status (or a refill or cancel request on it), with when and who. */
 export const OrderEventDtoSchema = z.strictObject({
+  /** `status`: the order changed status; `refill`, `cancel`: a request and its answer. */
+  kind: z.enum(ORDER_EVENT_KINDS),
   status: OrderStatusSchema,
   note: z.string().nullable(),
   actor: z.enum(['customer', 'admin', 'system']),
   at: DateTimeSchema,
 });
 export type OrderEventDto = z.infer<typeof OrderEventDtoSchema>;
+
+export const REFILL_STATES = ['pending', 'in_progress', 'completed', 'rejected'] as const;
+export type RefillState = (typeof REFILL_STATES)[number];
+export const REFILL_STATE_LABELS: Record<RefillState, string> = {
+  pending: 'Pendiente',
+  in_progress: 'En proceso',
+  completed: 'Completada',
+  rejected: 'Rechazada',
+};
+
+/** A refill asked for on a completed order. */
+export const RefillDtoSchema = z.strictObject({
+  id: z.uuid(),
+  /** Its number in the SMM API (`refill`). */
+  number: z.number().int(),
+  orderId: z.uuid(),
+  orderNumber: z.number().int(),
+  status: z.enum(REFILL_STATES),
+  statusLabel: z.string(),
+  note: z.string().nullable(),
+  createdAt: DateTimeSchema,
+  finishedAt: DateTimeSchema.nullable(),
+});
+export type RefillDto = z.infer<typeof RefillDtoSchema>;
+
+/** A refill as admins see it (GET /api/admin/refills). */
+export const AdminRefillDtoSchema = z.strictObject({
+  ...RefillDtoSchema.shape,
+  customerEmail: z.string(),
+  serviceName: z.string(),
+  /** The order's identifier (link, username…), when it has one. */
+  identifier: z.string().nullable(),
+  /** Sent to the supplier that fulfilled the order (followed automatically), not an admin's. */
+  routed: z.boolean(),
+});
+export type AdminRefillDto = z.infer<typeof AdminRefillDtoSchema>;
+
+export const AdminRefillListSchema = z.strictObject({ items: z.array(AdminRefillDtoSchema) });
+
+export const AdminRefillQuerySchema = z.object({
+  state: z.enum(REFILL_STATES, { error: 'El estado del filtro no es válido.' }).optional().meta({
+    description:
+      'Solo las reposiciones en este estado (`pending` por defecto: las que esperan a un administrador o a enviarse).',
+  }),
+});
+
+/** POST /api/admin/refills/:id/complete. */
+export const CompleteRefillSchema = z.object({
+  note: z.string().trim().max(500, 'La nota es demasiado larga.').optional(),
+});
+
+/** POST /api/admin/refills/:id/reject. */
+export const RejectRefillSchema = z.object({
+  reason: z
+    .string({ error: 'Escribe el motivo.' })
+    .trim()
+    .min(3, 'Escribe el motivo (al menos 3 caracteres).')
+    .max(500, 'El motivo es demasiado largo.'),
+});
+
+/** Whether a refill can be asked for now, until when, or why not. */
+export const RefillAvailabilitySchema = z.strictObject({
+  available: z.boolean(),
+  until: DateTimeSchema.nullable(),
+  reason: z.string().nullable(),
+});
 
 export const OrderDtoSchema = z.strictObject({
   id: z.uuid(),
@@ -95,6 +175,14 @@ export const OrderDtoSchema = z.strictObject({
   result: z.string().nullable(),
   rejectReason: z.string().nullable(),
   cancellable: z.boolean(),
+  /** The customer asked to cancel it while in progress; the supplier's answer is awaited. */
+  cancelRequested: z.boolean(),
+  /** Drip-feed runs and minutes between them (null: a plain order). */
+  runs: z.number().int().nullable(),
+  runInterval: z.number().int().nullable(),
+  /** As the supplier reports them: the count when it started, and what is left to deliver. */
+  startCount: z.number().int().nullable(),
+  remains: z.number().int().nullable(),
   /** Where it was placed: web, api (REST with a key), dhru or smm (those protocols' APIs). */
   source: z.enum(ORDER_SOURCES),
   sourceLabel: z.string(),
@@ -102,6 +190,14 @@ export const OrderDtoSchema = z.strictObject({
   updatedAt: DateTimeSchema,
   /** Only on the detail (GET /api/orders/:id). */
   events: z.array(OrderEventDtoSchema).optional(),
+  /** Only on the detail: the files its file fields carry (downloads). */
+  files: z.array(OrderFileDtoSchema).optional(),
+  /** Only on the detail: the refills asked for, oldest first. */
+  refills: z.array(RefillDtoSchema).optional(),
+  /** Only on the detail: whether a refill can be asked for now. */
+  refill: RefillAvailabilitySchema.optional(),
+  /** Only on the detail: whether a cancel can be asked for now (in progress at a supplier). */
+  cancelRequestable: z.boolean().optional(),
 });
 export type OrderDto = z.infer<typeof OrderDtoSchema>;
 

@@ -81,3 +81,41 @@ export function enumListQuery<T extends string>(
     .optional()
     .meta({ ...meta, pattern: `^(${allowed.join('|')})(,(${allowed.join('|')}))*$` });
 }
+
+/** The two forms of every CSV export (server/lib/csv.ts). */
+export const CSV_FORMATS = ['excel', 'rfc4180'] as const;
+export type CsvFormat = (typeof CSV_FORMATS)[number];
+
+/** Whether `zone` is an IANA time zone this runtime knows ("America/Mexico_City"). */
+export function isTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `?format=&tz=` of a CSV export. */
+export const CsvExportQuerySchema = z.object({
+  format: z
+    .enum(CSV_FORMATS, { error: 'El formato no es válido: usa excel o rfc4180.' })
+    .optional()
+    .meta({
+      description:
+        '`excel` (por defecto): el archivo que abre tal cual un Excel en español: UTF-8 con BOM, celdas separadas por `;`, fechas `dd/mm/aaaa hh:mm` en la zona `tz`, importes con coma decimal y nombres en español. `rfc4180`: CSV simple para programas: separado por comas, sin BOM, fechas ISO 8601 en UTC, importes con punto decimal y los códigos de la API.',
+      example: 'rfc4180',
+    }),
+  tz: z
+    .string()
+    .max(64, 'La zona horaria no es válida (por ejemplo America/Mexico_City).')
+    .refine(isTimeZone, 'La zona horaria no es válida (por ejemplo America/Mexico_City).')
+    .optional()
+    .meta({
+      description:
+        'Zona horaria IANA de las fechas del formato `excel` (por ejemplo `America/Mexico_City`); sin ella, UTC.',
+      example: 'America/Mexico_City',
+    }),
+});
+export type CsvExportQuery = z.output<typeof CsvExportQuerySchema>;

@@ -1,6 +1,7 @@
 // The inputs a service asks for (IMEI, serial, e-mail…): how the API describes them, and how an
 // admin defines them. Validation of the values customers type is in shared/fields.ts.
 import { z } from 'zod';
+import { FILE_EXTENSION_PATTERN, FILE_EXTENSIONS_MAX, FILE_MAX_BYTES } from '../files';
 
 export const ServiceFieldTypeSchema = z.enum([
   'imei',
@@ -11,6 +12,12 @@ export const ServiceFieldTypeSchema = z.enum([
   'number',
   'text',
   'select',
+  /** A list, one item a line (SMM comments, usernames, hashtags). */
+  'lines',
+  /** A calendar date (day/month/year). */
+  'date',
+  /** A file the customer uploads (shared/files.ts); the value is the upload's id. */
+  'file',
 ]);
 export type ServiceFieldType = z.infer<typeof ServiceFieldTypeSchema>;
 
@@ -20,7 +27,7 @@ export const ServiceFieldSchema = z.strictObject({
   label: z.string(),
   type: ServiceFieldTypeSchema,
   required: z.boolean(),
-  /** serial: allowed lengths; text/username: max length. */
+  /** serial: allowed lengths; text/username: max length; lines: max length of each line. */
   minLength: z.number().int().optional(),
   maxLength: z.number().int().optional(),
   /** serial: letters allowed besides digits (default true). */
@@ -34,6 +41,10 @@ export const ServiceFieldSchema = z.strictObject({
   hint: z.string().optional(),
   /** This field is the identifier the duplicate-in-flight rule looks at. */
   identifier: z.boolean().optional(),
+  /** file: the largest file it takes, in bytes (default 10 MB). */
+  maxBytes: z.number().int().optional(),
+  /** file: the extensions it takes (lower case, no dot); any when absent. */
+  extensions: z.array(z.string()).optional(),
 });
 export type ServiceField = z.infer<typeof ServiceFieldSchema>;
 
@@ -44,6 +55,8 @@ export const SERIAL_DEFAULT_MIN = 8;
 export const SERIAL_DEFAULT_MAX = 24;
 export const USERNAME_DEFAULT_MAX = 64;
 export const TEXT_DEFAULT_MAX = 500;
+/** Lines of a list field, at most. */
+export const LINES_MAX = 10_000;
 export const URL_MAX = 2048;
 export const EMAIL_MAX = 254;
 
@@ -93,8 +106,35 @@ export const serviceFieldSchema = z
       .max(200, 'La ayuda es demasiado larga (máximo 200 caracteres).')
       .optional(),
     identifier: z.boolean({ error: 'Indica si el campo es el identificador.' }).optional(),
+    maxBytes: optionalInt('El tamaño máximo', 1, FILE_MAX_BYTES),
+    extensions: z
+      .array(
+        z
+          .string({ error: 'Cada extensión debe ser un texto.' })
+          .trim()
+          .toLowerCase()
+          .transform((e) => e.replace(/^\./, ''))
+          .pipe(
+            z
+              .string()
+              .regex(
+                FILE_EXTENSION_PATTERN,
+                'Cada extensión: de 1 a 10 letras o números, sin el punto (por ejemplo «bin»).',
+              ),
+          ),
+        { error: 'Las extensiones deben ser una lista.' },
+      )
+      .max(FILE_EXTENSIONS_MAX, `Como máximo ${FILE_EXTENSIONS_MAX} extensiones.`)
+      .optional(),
   })
   .superRefine((f, ctx) => {
+    if (f.type === 'file' && f.identifier) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['identifier'],
+        message: 'Un archivo no puede ser el identificador de la orden.',
+      });
+    }
     if (f.type === 'select' && (f.options ?? []).length === 0) {
       ctx.addIssue({
         code: 'custom',
@@ -118,10 +158,20 @@ export const serviceFieldSchema = z
     }
   });
 
-/** The list of a service's fields: at most ten. */
+/** The list of a service's fields: at most ten, and at most one file (DHRU sends one). */
 export const serviceFieldListSchema = z
   .array(serviceFieldSchema, { error: 'Los campos deben ser una lista.' })
-  .max(MAX_SERVICE_FIELDS, `Un servicio puede pedir como máximo ${MAX_SERVICE_FIELDS} campos.`);
+  .max(MAX_SERVICE_FIELDS, `Un servicio puede pedir como máximo ${MAX_SERVICE_FIELDS} campos.`)
+  .superRefine((fields, ctx) => {
+    const files = fields.flatMap((f, i) => (f.type === 'file' ? [i] : []));
+    if (files.length > 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [files[1] ?? 0, 'type'],
+        message: 'Un servicio puede pedir como máximo un archivo.',
+      });
+    }
+  });
 
 /** The first key that appears twice, if any. */
 export function duplicateFieldKey(fields: Pick<ServiceField, 'key'>[]): string | null {

@@ -36,6 +36,14 @@ export const SupplierSettingsSchema = z.strictObject({
 });
 export type SupplierSettingsDto = z.infer<typeof SupplierSettingsSchema>;
 
+/** A catalogue entry the last read could not use, and why (in Spanish). */
+export const CatalogueIssueSchema = z.strictObject({
+  remoteId: z.string().nullable(),
+  name: z.string().nullable(),
+  reason: z.string(),
+});
+export type CatalogueIssueDto = z.infer<typeof CatalogueIssueSchema>;
+
 export const SupplierDtoSchema = z.strictObject({
   id: z.uuid(),
   name: z.string(),
@@ -53,6 +61,10 @@ export const SupplierDtoSchema = z.strictObject({
   lastCheckedAt: DateTimeSchema.nullable(),
   settings: SupplierSettingsSchema,
   catalogueFetchedAt: DateTimeSchema.nullable(),
+  /** What the last catalogue read skipped or could not price (the first ones). */
+  catalogueIssues: z.array(CatalogueIssueSchema),
+  /** How many issues the last catalogue read had in all. */
+  catalogueIssueCount: z.number().int(),
   /** Catalogue services bought from this supplier (any route). */
   routedServices: z.number().int(),
   createdAt: DateTimeSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseAmount } from '../money';
+import { parseAmountInput } from '../number-input';
 import { DateTimeSchema, MoneySchema, SignedMoneySchema } from './common';
 
 /** A positive amount in dollars with at most two decimals, as a string ("25" or "25.50"). */
@@ -19,6 +20,28 @@ export const SignedAmountSchema = z
   .trim()
   .refine((v) => parseAmount(v) !== null, 'Escribe un importe válido, con hasta dos decimales.')
   .refine((v) => parseAmount(v) !== 0n, 'El importe no puede ser cero.');
+
+/**
+ * An amount as a person types it in a form («25,50», «1.234,50», «1,234.50»: shared/number-input.ts),
+ * read into the API's decimal string and then checked by the API's own schema. Forms only: the
+ * JSON API takes the strict dot-decimal strings above.
+ */
+function amountInput<T extends z.ZodType<string, string>>(api: T) {
+  return z
+    .string({ error: 'Escribe un importe.' })
+    .transform((text, ctx) => {
+      const read = parseAmountInput(text);
+      if (read.ok) return read.amount;
+      ctx.addIssue({ code: 'custom', message: read.message });
+      return z.NEVER;
+    })
+    .pipe(api);
+}
+
+/** AmountSchema for forms: what a person typed, decimal comma included, as "25.50". */
+export const AmountInputSchema = amountInput(AmountSchema);
+/** SignedAmountSchema for forms («-2,00»). */
+export const SignedAmountInputSchema = amountInput(SignedAmountSchema);
 
 export const AdjustmentSchema = z.object({
   amount: SignedAmountSchema,

@@ -1,8 +1,10 @@
 // /admin/clientes end to end: the admin finds a customer, sees how they sign in and where their
 // sessions are, blocks the account (its session ends and its sign-in is refused with the blocked
 // message), unblocks it, and ends all its sessions. The page at 375 and 1280 px, with axe.
-import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, registerVerified, signIn, signInAsAdmin } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectAccessible, registerVerified, signIn } from './helpers';
+import { adminPage } from './ordering';
 
 async function findCustomer(admin: Page, email: string) {
   await admin.goto('/admin/clientes');
@@ -15,15 +17,12 @@ async function findCustomer(admin: Page, email: string) {
 }
 
 test('an admin finds a customer, sees their sessions, blocks them (no sign-in) and unblocks them', async ({
-  page: admin,
+  page: customer,
   browser,
 }) => {
-  const customerContext = await browser.newContext();
+  const { email, name } = await registerVerified(customer, 'Rocío Gallardo');
+  const admin = await adminPage(browser);
   try {
-    const customer = await customerContext.newPage();
-    const { email, name } = await registerVerified(customer, 'Rocío Gallardo');
-
-    await signInAsAdmin(admin);
     await expect(admin.getByRole('navigation', { name: 'Administración' })).toContainText(
       'Clientes',
     );
@@ -77,18 +76,17 @@ test('an admin finds a customer, sees their sessions, blocks them (no sign-in) a
     await customer.goto('/orderhistory');
     await expect(customer).toHaveURL(/\/login\?next=/);
   } finally {
-    await customerContext.close();
+    await admin.context().close();
   }
 });
 
 test('/admin/clientes at 375 and 1280 px: no sideways scrolling, accessible; the admin cannot turn two-factor off', async ({
-  page: admin,
+  page: customer,
   browser,
 }) => {
-  const customerContext = await browser.newContext();
+  const { email } = await registerVerified(customer, 'Íñigo Azcárate');
+  const admin = await adminPage(browser);
   try {
-    const { email } = await registerVerified(await customerContext.newPage(), 'Íñigo Azcárate');
-    await signInAsAdmin(admin);
     await admin.setViewportSize({ width: 375, height: 800 });
     const panel = await findCustomer(admin, email);
     await panel.getByRole('button', { name: 'Bloquear cuenta' }).click();
@@ -109,6 +107,6 @@ test('/admin/clientes at 375 and 1280 px: no sideways scrolling, accessible; the
       own.getByRole('button', { name: 'Generar nuevos códigos de respaldo' }),
     ).toBeVisible();
   } finally {
-    await customerContext.close();
+    await admin.context().close();
   }
 });

@@ -1,6 +1,8 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { formatUsd, parseAmount } from '../../shared/money';
-import { ADMIN, expectAccessible, registerVerified, signInAsAdmin } from './helpers';
+import { ADMIN, expectAccessible, registerVerified } from './helpers';
+import { adminPage as signedInAdmin } from './ordering';
 
 type AdminServiceJson = {
   id: string;
@@ -20,10 +22,7 @@ function origin(page: Page) {
 
 /** The admin, signed in on a context of their own, on /admin/servicios. */
 async function adminPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInAsAdmin(page);
-  await page.goto('/admin/servicios');
+  const page = await signedInAdmin(browser, '/admin/servicios');
   await expect(page.getByRole('heading', { level: 1, name: 'Servicios' })).toBeVisible();
   return page;
 }
@@ -103,7 +102,9 @@ test('the admin creates, edits and disables a service; the customer sees each ch
   await expect(first.getByLabel('Clave')).toBeFocused();
   await first.getByLabel('Clave').fill('imei');
   await first.getByLabel('Etiqueta').fill('IMEI del teléfono');
-  await first.getByLabel('Tipo').selectOption({ label: 'IMEI (15 dígitos con control)' });
+  await first
+    .getByLabel('Tipo', { exact: true })
+    .selectOption({ label: 'IMEI (15 dígitos con control)' });
   await first.getByLabel('Identificador de la orden').check();
   await expect(first.getByLabel('Obligatorio')).toBeChecked();
 
@@ -111,7 +112,7 @@ test('the admin creates, edits and disables a service; the customer sees each ch
   const second = form.getByRole('group', { name: /^Campo 2/ });
   await second.getByLabel('Clave').fill('modelo');
   await second.getByLabel('Etiqueta').fill('Modelo');
-  await second.getByLabel('Tipo').selectOption({ label: 'Lista de opciones' });
+  await second.getByLabel('Tipo', { exact: true }).selectOption({ label: 'Lista de opciones' });
   await second.getByLabel('Opciones (una por línea)').fill('iPhone 13\niPhone 14\n');
   await second.getByLabel('Ayuda (opcional)').fill('El modelo exacto del teléfono.');
 
@@ -282,7 +283,7 @@ test('a per-1000 service with max below min shows the error by the field and kee
   const link = form.getByRole('group', { name: /^Campo 1/ });
   await link.getByLabel('Clave').fill('link');
   await link.getByLabel('Etiqueta').fill('Enlace del perfil');
-  await link.getByLabel('Tipo').selectOption({ label: 'Enlace (URL)' });
+  await link.getByLabel('Tipo', { exact: true }).selectOption({ label: 'Enlace (URL)' });
   await form.getByRole('button', { name: 'Crear servicio' }).click();
 
   const max = form.getByLabel('Cantidad máxima');
@@ -299,7 +300,7 @@ test('a per-1000 service with max below min shows the error by the field and kee
   await expect(form.getByLabel('Cantidad mínima')).toHaveValue('500');
   await expect(max).toHaveValue('100');
   await expect(link.getByLabel('Etiqueta')).toHaveValue('Enlace del perfil');
-  await expect(link.getByLabel('Tipo')).toHaveValue('url');
+  await expect(link.getByLabel('Tipo', { exact: true })).toHaveValue('url');
   await expectAccessible(admin);
 
   // A bad field definition is shown on its own input too.
@@ -399,7 +400,7 @@ for (const viewport of [
     const form = admin.getByRole('region', { name: 'Nuevo servicio' });
     await form.getByLabel('Unidad').selectOption('1000');
     await form.getByRole('button', { name: 'Añadir campo' }).click();
-    await form.getByLabel('Tipo').selectOption('serial');
+    await form.getByLabel('Tipo', { exact: true }).selectOption('serial');
     await expect(form.getByLabel('Longitud máxima')).toBeVisible();
     await expect(form.getByRole('button', { name: 'Crear servicio' })).toBeVisible();
     await noHorizontalOverflow(admin);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectAccessible, registerVerified, waitForMailTo } from './helpers';
 import { adminPage, creditCustomer, placeImeiOrders, uniqueImei } from './ordering';
 
@@ -158,11 +158,24 @@ test('bulk complete: pasted results are checked as typed, completed line by line
       `#${c.number}`,
     ].join('\n'),
   );
-  await expect(admin.getByText('3 líneas listas, 1 con error.')).toBeVisible();
+  await expect(
+    admin.getByText('4 líneas, 1 mal escrita. Revísalas para ver qué orden nombra cada una.'),
+  ).toBeVisible();
   await expect(
     admin.getByText('Línea 4: Falta el resultado después de la referencia.'),
   ).toBeVisible();
-  await admin.getByRole('button', { name: 'Completar 3 órdenes' }).click();
+  // Nothing is «ready» before the review: it shows which order each line names, and what happens.
+  await admin.getByRole('button', { name: 'Revisar 3 líneas' }).click();
+  const preview = admin.getByRole('table', { name: 'Vista previa: qué pasará con cada línea' });
+  await expect(preview.getByRole('row').filter({ hasText: `#${a.number}` })).toContainText(
+    'Nuria Salas',
+  );
+  await expect(preview).toContainText('No existe la orden #99999999.');
+  await expect(
+    admin.getByText(/^2 órdenes se completarán; 2 líneas no cambiarán nada\./),
+  ).toBeVisible();
+  await expectAccessible(admin);
+  await admin.getByRole('button', { name: 'Completar 2 órdenes' }).click();
 
   await expect(
     admin.getByText(
@@ -186,6 +199,7 @@ test('bulk complete: pasted results are checked as typed, completed line by line
 
   // The fixed line completes the last one.
   await box.fill(`#${c.number}: Código: 333`);
+  await admin.getByRole('button', { name: 'Revisar 1 línea' }).click();
   await admin.getByRole('button', { name: 'Completar 1 orden' }).click();
   await expect(
     admin.getByText('1 orden completada; avisamos a cada cliente por correo.'),

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { waitForHydration } from './helpers';
 
 // The route module of /contacto, e.g. /assets/contacto-C_xNf8Xp.js (the hash changes with each build).

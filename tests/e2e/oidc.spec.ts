@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { E2E_OIDC_NAME } from '../../playwright.config';
+import type { Page } from '@playwright/test';
+import { E2E_OIDC_NAME, expect, test } from './fixtures';
 import { newEmail, registerThroughForm } from './helpers';
 
 // Federated sign-in through the local OpenID Connect provider that tests/e2e/server.ts starts

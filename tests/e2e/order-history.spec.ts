@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectAccessible, registerVerified } from './helpers';
 import { adminPage, creditCustomer, placeImeiOrders, uniqueImei } from './ordering';
 
@@ -100,7 +100,13 @@ test('the customer filters, opens, cancels; the admin completes; the result is s
 
   // A failed load is not an empty history; «Reintentar» brings the list back.
   await page.route('**/api/orders?**', (r) => r.fulfill({ status: 500, body: '{}' }));
-  await page.goto('/orderhistory');
+  // Read by the browser: a navigation inside the app (a first load is rendered on the server,
+  // where the same loader shows the same notice).
+  await page.goto('/dashboard');
+  await page
+    .getByRole('link', { name: /Historial de órdenes/ })
+    .first()
+    .click();
   await expect(page.getByText('No pudimos cargar tu historial.')).toBeVisible();
   await expect(page.getByText('Todavía no tienes órdenes.')).toBeHidden();
   await page.unroute('**/api/orders?**');
@@ -121,7 +127,13 @@ test('a new customer sees the empty history; a failed load offers Reintentar', a
   await expect(page.getByText('Ninguna orden coincide con los filtros.')).toBeVisible();
 
   await page.route('**/api/orders?**', (r) => r.fulfill({ status: 500, body: '{}' }));
-  await page.goto('/orderhistory');
+  // Read by the browser: a navigation inside the app (a first load is rendered on the server,
+  // where the same loader shows the same notice).
+  await page.goto('/dashboard');
+  await page
+    .getByRole('link', { name: /Historial de órdenes/ })
+    .first()
+    .click();
   await expect(page.getByText('No pudimos cargar tu historial.')).toBeVisible();
   await page.unroute('**/api/orders?**');
   await page.getByRole('button', { name: 'Reintentar' }).click();

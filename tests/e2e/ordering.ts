@@ -1,7 +1,8 @@
 // What the ordering journeys share: an admin in a browser context of their own, crediting a
 // customer, placing orders through the API as the signed-in customer, and valid IMEIs.
-import { expect, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { imeiFor } from '../setup/imei';
+import { e2eServer, expect } from './fixtures';
 import { signInAsAdmin } from './helpers';
 
 /** The Origin header our API asks of a signed-in POST (Better Auth's check). */
@@ -10,13 +11,36 @@ export function sameOrigin(page: Page) {
 }
 
 /**
- * The admin, signed in (password and two-factor code) on a page of a new context, on
- * /admin/ordenes (close it with page.context().close()).
+ * The admin's signed-in browser state, made once per server (so once per worker): the /login
+ * form, then the code of the app on /login/dos-pasos (tests/e2e/helpers.ts signInAsAdmin).
+ * Signing in for every test would cost seconds each, and a TOTP step each: the server accepts
+ * each 30-second step once, so a run of admin sign-ins waits for the clock.
  */
-export async function adminPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
+function adminState(browser: Browser) {
+  const server = e2eServer();
+  server.adminState ??= (async () => {
+    const context = await browser.newContext();
+    try {
+      await signInAsAdmin(await context.newPage());
+      return await context.storageState();
+    } finally {
+      await context.close();
+    }
+  })();
+  // A failed sign-in is not kept: the next test tries again.
+  server.adminState.catch(() => (server.adminState = undefined));
+  return server.adminState;
+}
+
+/**
+ * The admin, signed in on a page of a new context, on `path` (/admin/ordenes, where a sign-in
+ * lands, unless told); close it with page.context().close().
+ */
+export async function adminPage(browser: Browser, path = '/admin/ordenes'): Promise<Page> {
+  const context = await browser.newContext({ storageState: await adminState(browser) });
   const page = await context.newPage();
-  await signInAsAdmin(page);
+  await page.goto(path);
+  await expect(page.getByRole('navigation', { name: 'Administración' })).toBeVisible();
   return page;
 }
 

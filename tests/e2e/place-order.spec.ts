@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectAccessible, registerVerified } from './helpers';
 import { adminPage, creditCustomer } from './ordering';
 
@@ -51,14 +51,15 @@ test('a customer orders an IMEI check: no funds, live validation, single and bul
   await page.getByRole('button', { name: 'Hacer otra orden' }).click();
   await page.getByLabel(/Varios IMEI/).check();
   await page.getByLabel('IMEI (uno por línea)').fill('490154203237518\n356938035643809\n123');
-  await page.getByRole('button', { name: /Confirmar orden/ }).click();
+  await expect(page.getByText('3 líneas: 2 válidas, 1 con error (no se cobran).')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirmar 2 órdenes (Total $1.00)' }).click();
   const table = page.getByTestId('bulk-results');
   await expect(table).toBeVisible();
   await expect(table.getByText(/Orden #\d+/)).toHaveCount(2);
   await expect(table.getByRole('row').filter({ hasText: '123' }).last()).toContainText(/IMEI/);
-  await expect(
-    page.getByText(/2 orden\(es\) creada\(s\), 1 línea\(s\) rechazada\(s\)/),
-  ).toBeVisible();
+  await expect(page.getByText(/2 órdenes creadas, 1 línea rechazada/)).toBeVisible();
+  // Only the refused line stays in the box: the placed ones cannot be ordered again by mistake.
+  await expect(page.getByLabel('IMEI (uno por línea)')).toHaveValue('123');
   await expect(page.getByText('Saldo: $0.50').first()).toBeVisible();
 
   await page.goto('/placeorder/otra');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { PASSWORD, linkFrom, newEmail, registerThroughForm, signIn, waitForMail } from './helpers';
 
 test('a visitor registers, verifies the e-mail through its link and lands on the dashboard', async ({

@@ -2,53 +2,24 @@
 // the page shows (and then asked at sign-in), another device's session ended from this one, a
 // phone added with the code from the SMS outbox, "Descargar mis datos", and an account deleted
 // (its sign-in refused afterwards). The section at 375 px, with axe.
-import { readFile, readdir } from 'node:fs/promises';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { E2E_OIDC_NAME } from '../../playwright.config';
-import { secretOf, totpCode } from '../setup/totp';
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { E2E_OIDC_NAME, expect, test } from './fixtures';
+import { secretOf } from '../setup/totp';
 import {
   PASSWORD,
   collectPageErrors,
   expectAccessible,
+  freshTotpCode,
   linkFrom,
   newEmail,
   registerVerified,
   signIn,
   signOut,
   waitForMailTo,
+  waitForSms,
 } from './helpers';
 import { adminPage, creditCustomer } from './ordering';
-
-const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
-
-type Sms = { id: string; kind: 'sms'; to: string; text: string; date: string };
-
-/** Waits for an SMS to `to` in the outbox (DATA_DIR/outbox/sms-*.json), newest first. */
-async function waitForSms(to: string, timeoutMs = 10_000): Promise<Sms> {
-  const dir = path.join(DATA_DIR, 'outbox');
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const names = (await readdir(dir).catch(() => [] as string[])).filter(
-      (n) => n.startsWith('sms-') && n.endsWith('.json'),
-    );
-    const messages = await Promise.all(
-      names.map(async (n) => {
-        try {
-          return JSON.parse(await readFile(path.join(dir, n), 'utf8')) as Sms;
-        } catch {
-          return null; // still being written: read on the next turn
-        }
-      }),
-    );
-    const found = messages
-      .filter((m): m is Sms => m !== null && m.to === to)
-      .sort((a, b) => (a.date < b.date ? 1 : -1))[0];
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no SMS to ${to}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** A Spanish mobile number no other test uses. */
 function uniquePhone(): string {
@@ -86,7 +57,7 @@ test('two-factor turned on from Seguridad with a code from the key on the page, 
   await expect(section.getByTestId('two-factor-key')).toHaveText(
     secret.toUpperCase().replace(/(.{4})(?=.)/g, '$1 '),
   );
-  await section.getByLabel('Código de 6 dígitos').fill(totpCode(secret));
+  await section.getByLabel('Código de 6 dígitos').fill(await freshTotpCode(secret));
   await section.getByRole('button', { name: 'Activar la verificación en dos pasos' }).click();
   await expect(section.getByText('La verificación en dos pasos está activada.')).toBeVisible();
   const codes = await section.getByTestId('backup-codes').getByRole('listitem').allTextContents();
@@ -113,7 +84,7 @@ test('two-factor turned on from Seguridad with a code from the key on the page, 
   await signOut(page);
   await signIn(page, email);
   await expect(page).toHaveURL(/\/login\/dos-pasos/);
-  await page.getByLabel('Código de tu aplicación').fill(totpCode(secret));
+  await page.getByLabel('Código de tu aplicación').fill(await freshTotpCode(secret));
   await page.getByRole('button', { name: 'Verificar' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 

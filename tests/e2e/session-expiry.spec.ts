@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { PASSWORD, createVerifiedUser, signIn } from './helpers';
 
 test('a session that ends on the server sends the person to /login and back after signing in', async ({

@@ -1,23 +1,25 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { totpCode } from '../setup/totp';
 import {
   codeIn,
   enableTwoFactorByApi,
   expectAccessible,
+  freshTotpCode,
   linkFrom,
   newEmail,
   PASSWORD,
   postAsSignedIn,
   registerVerified,
   signIn,
-  signInAsAdmin,
   signOut,
   smsTo,
   waitForHydration,
   waitForMailTo,
   waitForSms,
 } from './helpers';
+import { adminPage } from './ordering';
 
 // The ways in besides the password (issue 12): an e-mailed link, an e-mailed code, an SMS code,
 // and the second step for accounts with two-factor on; admins must turn two-factor on first.
@@ -154,7 +156,7 @@ test('a customer with two-factor signs in with the password and then the app cod
   await expect(page.getByText('El código no es correcto.')).toBeVisible();
   await expect(page).toHaveURL(/\/login\/dos-pasos$/);
 
-  await code.fill(totpCode(secret));
+  await code.fill(await freshTotpCode(secret));
   await page.getByRole('button', { name: 'Verificar' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('user-name')).toHaveText(name);
@@ -177,8 +179,7 @@ test('an admin without two-factor is kept on /activar-dos-pasos, enrols with the
 }) => {
   const { email, name } = await registerVerified(page, 'Adela Nueva');
   // The (enrolled) bootstrap admin makes this customer an admin, with Better Auth's admin API.
-  const admin = await browser.newContext().then((c) => c.newPage());
-  await signInAsAdmin(admin);
+  const admin = await adminPage(browser);
   const found = await admin.request.get(`/api/admin/users?q=${encodeURIComponent(email)}`);
   const { items } = (await found.json()) as { items: Array<{ id: string; email: string }> };
   const userId = items.find((u) => u.email === email)?.id;
@@ -206,7 +207,7 @@ test('an admin without two-factor is kept on /activar-dos-pasos, enrols with the
     page.getByRole('link', { name: 'Abrir en mi aplicación de autenticación' }),
   ).toHaveAttribute('href', new RegExp(`^otpauth://totp/.*secret=${key}`, 'i'));
   await expectAccessible(page);
-  await page.getByLabel('Código de 6 dígitos').fill(totpCode(key));
+  await page.getByLabel('Código de 6 dígitos').fill(await freshTotpCode(key));
   await page.getByRole('button', { name: 'Activar la verificación en dos pasos' }).click();
 
   await expect(page.getByText('La verificación en dos pasos está activada.')).toBeVisible();

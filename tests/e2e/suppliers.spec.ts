@@ -1,7 +1,8 @@
 // Suppliers end to end: an admin connects a DHRU supplier (a fake one, started here on loopback),
 // imports two of its services, a customer orders one and gets the supplier's result as text,
 // and the orders a supplier left in doubt wait under «Revisar» for the admin's decision.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   FAKE_DHRU_API_KEY,
   FAKE_DHRU_USERNAME,
@@ -155,7 +156,8 @@ test('the admin connects a DHRU supplier, browses its catalogue and imports two 
   const catalogue = admin.getByTestId('supplier-catalogue');
   await expect(catalogue.getByRole('heading', { name: `Catálogo de ${SUPPLIER}` })).toBeFocused();
   const services = catalogue.getByTestId('remote-services').getByRole('listitem');
-  await expect(services).toHaveCount(fake.dhru.services.length);
+  // Its IMEI and server services, and its file services.
+  await expect(services).toHaveCount(fake.dhru.services.length + fake.dhru.fileServices.length);
   await expect(services.filter({ hasText: 'No se puede importar:' }).first()).toBeVisible();
   const check = catalogue.getByRole('listitem', { name: CHECK });
   await expect(check).toContainText('#1382');
@@ -176,7 +178,7 @@ test('the admin connects a DHRU supplier, browses its catalogue and imports two 
 
   // «Volver a leer» asks the supplier again.
   await catalogue.getByRole('button', { name: 'Volver a leer' }).click();
-  await expect(catalogue.getByText('Catálogo leído de nuevo: 7 servicios.')).toBeVisible();
+  await expect(catalogue.getByText('Catálogo leído de nuevo: 8 servicios.')).toBeVisible();
 
   // The import: category, margin, the price of each previewed, rounded up to the cent.
   const importer = catalogue.getByRole('region', { name: 'Importar al catálogo' });

@@ -6,11 +6,12 @@ import { createApp } from '../../server/app';
 import { user } from '../../server/db/schema/auth';
 import type { Database } from '../../server/db/client';
 import { loadEnv, type Env } from '../../server/env';
+import { CLIENT_IP_HEADER } from '../../server/lib/client-ip';
 import { createAuth, type Auth } from '../../server/lib/auth';
 import { createLogger } from '../../server/lib/logger';
 import { createMailer, readOutbox, type Mailer, type OutboxEntry } from '../../server/lib/mail';
 import { createSmsSender, readSmsOutbox, type SmsOutboxEntry } from '../../server/lib/sms';
-import { secretOf, totpCode } from './totp';
+import { freshTotpCode, secretOf } from './totp';
 import { queuedSms, startSmsWorkers } from '../../server/jobs/sms';
 import { loadWebAssets } from '../../server/lib/web-assets';
 import { createMetrics } from '../../server/lib/metrics';
@@ -22,6 +23,22 @@ import type { SupplierDeps } from '../../server/features/suppliers/suppliers.ser
 import { openTestDatabase, type DbTarget } from './test-db';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
+
+/**
+ * What @hono/node-server passes a request as its bindings (`c.env`), reduced to the socket:
+ * the third argument of `app.request()`, so a test can say which address the TCP peer has.
+ */
+export function socketBindings(address: string) {
+  return {
+    incoming: {
+      socket: {
+        remoteAddress: address,
+        remotePort: 40_000,
+        remoteFamily: address.includes(':') ? 'IPv6' : 'IPv4',
+      },
+    },
+  };
+}
 
 export type TestApp = {
   app: ReturnType<typeof createApp>;
@@ -59,6 +76,26 @@ export type TestClient = {
   cookies: Map<string, string>;
 };
 
+type App = ReturnType<typeof createApp>;
+
+/**
+ * The app as the server runs it: every request arrives on a socket, this machine's unless the
+ * test client names another address (x-cometa-client-ip) or the test passes its own bindings.
+ */
+function withSocket(app: App): App {
+  const request: App['request'] = (input, init, bindings, executionCtx) => {
+    const headers = new Headers(
+      init?.headers ?? (input instanceof Request ? input.headers : undefined),
+    );
+    const address = headers.get(CLIENT_IP_HEADER) ?? '127.0.0.1';
+    return app.request(input, init, bindings ?? socketBindings(address), executionCtx);
+  };
+  return new Proxy(app, {
+    get: (target, property, receiver): unknown =>
+      property === 'request' ? request : Reflect.get(target, property, receiver),
+  });
+}
+
 export async function createTestApp(
   target: DbTarget,
   envOverrides: Record<string, string> = {},
@@ -93,18 +130,20 @@ export async function createTestApp(
   const auth = createAuth({ db: database.db, env, mailer, sms, logger });
   const web = loadWebAssets(path.join(dataDir, 'no-build'));
   const metrics = createMetrics();
-  const app = createApp({ database, env, auth, mailer, logger, web, jobs, metrics });
+  const app = withSocket(createApp({ database, env, auth, mailer, logger, web, jobs, metrics }));
   const appWith = (overrides: { mailer?: Mailer; env?: Env }) =>
-    createApp({
-      database,
-      env: overrides.env ?? env,
-      auth,
-      mailer: overrides.mailer ?? mailer,
-      logger,
-      web,
-      jobs,
-      metrics,
-    });
+    withSocket(
+      createApp({
+        database,
+        env: overrides.env ?? env,
+        auth,
+        mailer: overrides.mailer ?? mailer,
+        logger,
+        web,
+        jobs,
+        metrics,
+      }),
+    );
   const deps = { db: database.db, env, jobs, logger, mailer, metrics };
   let workers: Workers | null = null;
 
@@ -195,6 +234,7 @@ export async function createTestApp(
       await workers?.stop();
       await jobs.stop();
       await new Promise((resolve) => setTimeout(resolve, 250));
+      await workers?.leave();
       await database.close();
     },
   };
@@ -258,7 +298,9 @@ export async function enrolTwoFactor(c: TestClient, password?: string): Promise<
     throw new Error(`two-factor enable failed: ${enable.status} ${await enable.text()}`);
   const { totpURI } = (await enable.json()) as { totpURI: string };
   const secret = secretOf(totpURI);
-  const verify = await c.post('/api/auth/two-factor/verify-totp', { code: totpCode(secret) });
+  const verify = await c.post('/api/auth/two-factor/verify-totp', {
+    code: await freshTotpCode(secret),
+  });
   if (verify.status !== 200)
     throw new Error(`two-factor verify failed: ${verify.status} ${await verify.text()}`);
   return secret;

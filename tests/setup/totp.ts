@@ -40,3 +40,35 @@ export function totpCode(secret: string, time = Date.now(), step = 0): string {
   const binary = hmac.readUInt32BE(offset) & 0x7fffffff;
   return String(binary % 1_000_000).padStart(6, '0');
 }
+
+/** One TOTP step, in milliseconds. */
+export const TOTP_STEP_MS = 30_000;
+
+/**
+ * The step to use after `lastUsed`, at step `now`: Cometa accepts the current step and its
+ * neighbours, but only a step newer than the last one the account used. Null while the next
+ * usable step is still more than one step ahead (wait for the clock).
+ */
+export function nextTotpStep(lastUsed: number | null, now: number): number | null {
+  const step = lastUsed === null ? now : Math.max(now, lastUsed + 1);
+  return step <= now + 1 ? step : null;
+}
+
+const lastStepUsed = new Map<string, number>();
+
+/**
+ * A code for `secret` of a step this process has not handed out before (so the server has not
+ * accepted it yet), as a person would wait for the next code of their app; waits for the clock
+ * when two steps were used within one.
+ */
+export async function freshTotpCode(secret: string): Promise<string> {
+  for (;;) {
+    const now = Math.floor(Date.now() / TOTP_STEP_MS);
+    const step = nextTotpStep(lastStepUsed.get(secret) ?? null, now);
+    if (step !== null) {
+      lastStepUsed.set(secret, step);
+      return totpCode(secret, step * TOTP_STEP_MS);
+    }
+    await new Promise((resolve) => setTimeout(resolve, TOTP_STEP_MS - (Date.now() % TOTP_STEP_MS)));
+  }
+}

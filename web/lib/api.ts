@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ERROR_MESSAGES } from '../../shared/error-messages';
+import { currentPageContext } from '../../shared/page-context';
 import { apiTimeout } from './session-timing';
 
 /** An API answer other than 2xx, or a network failure (`code` NETWORK / TIMEOUT). */
@@ -102,12 +103,23 @@ export function readErrorAnswer(body: unknown): ErrorAnswer {
 /** An answer's status and JSON body (null when empty or not JSON), before any schema. */
 export type ApiAnswer = { status: number; body: unknown };
 
+/**
+ * `fetch` in the browser; on the server, the page being rendered (a server loader reads the API
+ * as the visitor it renders for, without a network round trip).
+ */
+function transport(path: string, init: RequestInit): Promise<Response> {
+  if (typeof window !== 'undefined') return fetch(path, init);
+  const page = currentPageContext();
+  if (!page) throw new Error(`API call outside a page render on the server: ${path}`);
+  return page.fetch(path, init);
+}
+
 async function request(path: string, init: ApiInit): Promise<ApiAnswer> {
   const timeout = AbortSignal.timeout(apiTimeout(isMobileDevice()));
   const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await transport(path, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
       headers: {
         Accept: 'application/json',
@@ -151,7 +163,11 @@ async function request(path: string, init: ApiInit): Promise<ApiAnswer> {
       messageFor(response.status, errorBody),
       errorBody.fields ?? {},
     );
-    if (response.status === 401 && !path.startsWith('/api/auth/sign-in')) {
+    if (
+      response.status === 401 &&
+      !path.startsWith('/api/auth/sign-in') &&
+      typeof window !== 'undefined'
+    ) {
       for (const listener of unauthorizedListeners) listener(error);
     }
     throw error;

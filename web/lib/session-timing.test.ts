@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  apiTimeout,
-  backoffDelay,
-  isExpired,
-  safeNextPath,
-  sessionSchedule,
-} from './session-timing';
+import { apiTimeout, backoffDelay, isExpired, sessionSchedule } from './session-timing';
+import { safeNextPath } from './safe-next';
 
 describe('session timing (docs/domain.md §8)', () => {
   const expiresAt = 1_000_000_000;

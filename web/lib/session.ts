@@ -3,6 +3,7 @@ import { ApiError, api, checkAnswer, onUnauthorized } from './api';
 import { backoffDelay, isExpired, sessionSchedule } from './session-timing';
 import {
   getSessionState,
+  onAdopt,
   setSessionState,
   type AuthUser,
   type SessionState,
@@ -14,13 +15,7 @@ import {
 export { getSessionState, useSession, type AuthUser, type SessionState } from './session-state';
 
 // Here rather than in ./session-state: the public pages' core chunk carries that module.
-/** Where an admin without two-factor is kept until they turn it on (the server refuses the rest). */
-export const TWO_FACTOR_SETUP_PATH = '/activar-dos-pasos';
-
-/** An admin must turn on the verification in two steps before anything else. */
-export function mustEnrolTwoFactor(user: AuthUser): boolean {
-  return user.role === 'admin' && !user.twoFactorEnabled;
-}
+export { mustEnrolTwoFactor, TWO_FACTOR_SETUP_PATH } from './two-factor-gate';
 
 /** The schemas of the signed-in answers, loaded when there is a session to read. */
 const schemas = () =>
@@ -184,6 +179,16 @@ export function endSession(expired: boolean) {
 }
 
 if (typeof window !== 'undefined') {
+  // A server-rendered page arrives with its session: renew and end it on time from there.
+  onAdopt((adopted) => {
+    meLoadedAt = Date.now();
+    schedule(adopted.expiresAt);
+  });
+  const current = getSessionState();
+  if (current.status === 'authenticated') {
+    meLoadedAt = Date.now();
+    schedule(current.expiresAt);
+  }
   onUnauthorized(() => {
     if (getSessionState().status === 'authenticated') endSession(true);
   });

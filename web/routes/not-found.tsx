@@ -1,6 +1,12 @@
+import { data } from 'react-router';
 import { APP_NAME } from '../lib/app-name';
 import { AppLink } from '../components/ui/app-link';
 import { buttonClass } from '../components/ui/button';
+
+/** A path the app does not have is answered 404, with this page. */
+export function loader() {
+  return data(null, { status: 404 });
+}
 
 export function meta() {
   return [{ title: `Nada que ver por aquí · ${APP_NAME}` }];

@@ -42,11 +42,26 @@ export const service = pgTable(
      * 1250). Null: the price is fixed by an admin.
      */
     markupBp: integer('markup_bp'),
+    /**
+     * The SMM order type it is sold as (shared/smm-types.ts: Default, Package, Custom Comments…);
+     * its fields are that type's inputs. Null: not an SMM-typed service.
+     */
+    smmType: text('smm_type'),
+    /** Orders may be drip-fed (runs × quantity, one run every interval). */
+    dripfeed: boolean('dripfeed').notNull().default(false),
+    /** Days after completion a customer may ask for a refill; null: no refill. */
+    refillDays: integer('refill_days'),
+    /** A customer may ask to cancel an order already in progress (forwarded to the supplier). */
+    cancelable: boolean('cancelable').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('service_category_idx').on(t.category, t.active, t.sortOrder),
+    check(
+      'service_refill_days_valid',
+      sql`${t.refillDays} IS NULL OR ${t.refillDays} BETWEEN 1 AND 3650`,
+    ),
     uniqueIndex('service_number_uq').on(t.number),
     check('service_price_positive', sql`${t.price} > 0`),
     check('service_markup_valid', sql`${t.markupBp} IS NULL OR ${t.markupBp} >= 0`),
@@ -95,6 +110,13 @@ export const order = pgTable(
     supplierRef: text('supplier_ref'),
     /** Units the supplier did not deliver (partial orders), clamped to [0, quantity]. */
     remains: integer('remains'),
+    /** Drip-feed: runs, and minutes between them; `quantity` is the total (per run × runs). */
+    runs: integer('runs'),
+    runInterval: integer('run_interval'),
+    /** The count the supplier saw when it started (SMM `start_count`), as it reported it. */
+    startCount: integer('start_count'),
+    /** The customer asked to cancel it while in progress (forwarded to the supplier). */
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
     /** Where it was placed: the web app, the REST API (a key), or a DHRU or SMM client. */
     source: text('source').notNull().default('web'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -112,6 +134,10 @@ export const order = pgTable(
     index('order_identifier_idx').on(t.identifier),
     check('order_price_positive', sql`${t.price} > 0`),
     check('order_quantity_positive', sql`${t.quantity} > 0`),
+    check(
+      'order_dripfeed_valid',
+      sql`(${t.runs} IS NULL AND ${t.runInterval} IS NULL) OR (${t.runs} >= 2 AND ${t.runInterval} >= 1)`,
+    ),
     check('order_source_valid', sql`${t.source} IN ('web', 'api', 'dhru', 'smm')`),
     check(
       'order_status_valid',
@@ -129,10 +155,59 @@ export const orderEvent = pgTable(
       .notNull()
       .references(() => order.id),
     status: text('status').notNull(),
+    /** 'status' (a change of status), 'refill' (a refill asked for or finished), 'cancel' (a cancel request). */
+    kind: text('kind').notNull().default('status'),
     note: text('note'),
     actorId: text('actor_id'),
     actorRole: text('actor_role').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_event_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * A refill a customer asked for on a completed order (SMM `refill`): one at a time per order,
+ * within the service's refill window. Sent to the supplier that fulfilled the order when it
+ * offers refills (and followed with `refill_status`), otherwise handled by an admin.
+ */
+export const orderRefill = pgTable(
+  'order_refill',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stable number: the refill's id in the SMM API (`refill`). */
+    number: bigserial('number', { mode: 'number' }).notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => order.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id),
+    /** pending (waiting to be sent or for an admin), sent (the supplier took it), completed, rejected. */
+    state: text('state').notNull().default('pending'),
+    /** Routed: the supplier it goes to, and the refill's id there once accepted. */
+    supplierId: uuid('supplier_id'),
+    supplierRef: text('supplier_ref'),
+    /** Why it was rejected, or what the supplier last said. */
+    note: text('note'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastPolledAt: timestamp('last_polled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('order_refill_number_uq').on(t.number),
+    // One refill at a time per order.
+    uniqueIndex('order_refill_open_uq')
+      .on(t.orderId)
+      .where(sql`${t.state} IN ('pending', 'sent')`),
+    index('order_refill_order_idx').on(t.orderId, t.createdAt),
+    index('order_refill_user_idx').on(t.userId, t.number),
+    index('order_refill_due_idx').on(t.state, t.nextAttemptAt),
+    check(
+      'order_refill_state_valid',
+      sql`${t.state} IN ('pending', 'sent', 'completed', 'rejected')`,
+    ),
+  ],
 );

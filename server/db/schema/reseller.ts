@@ -111,7 +111,7 @@ export const webhookAttempt = pgTable(
       .references(() => webhookDelivery.id),
     httpStatus: integer('http_status'),
     error: text('error'),
-    /** The start of the answer (1 KB), for the customer to see what their server said. */
+    /** No longer written (customers see a status and a short reason); kept for older rows. */
     response: text('response'),
     ms: integer('ms').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { RemoteField, SupplierSettings } from '../../suppliers/types';
+import type { CatalogueIssue, RemoteField, SupplierSettings } from '../../suppliers/types';
 import { order, service } from './catalogue';
 
 /**
@@ -45,6 +45,13 @@ export const supplier = pgTable(
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
     settings: jsonb('settings').$type<SupplierSettings>().notNull().default({}),
     catalogueFetchedAt: timestamp('catalogue_fetched_at', { withTimezone: true }),
+    /**
+     * What the last catalogue read could not use: entries skipped (no usable id, repeated,
+     * unreadable) and services whose cost cannot be used; at most CATALOGUE_ISSUES_KEPT.
+     */
+    catalogueIssues: jsonb('catalogue_issues').$type<CatalogueIssue[]>().notNull().default([]),
+    /** How many there were in all (the list above keeps the first ones). */
+    catalogueIssueCount: integer('catalogue_issue_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -67,7 +74,10 @@ export const supplierService = pgTable(
     groupName: text('group_name').notNull(),
     type: text('type').notNull(),
     unit: text('unit').notNull(),
+    /** The last cost that could be used: kept when a new one cannot (see costProblem). */
     costMicros: bigint('cost_micros', { mode: 'bigint' }).notNull(),
+    /** Why the supplier's current cost cannot be used (unreadable, zero, negative…); null when it can. */
+    costProblem: text('cost_problem'),
     minQuantity: integer('min_quantity'),
     maxQuantity: integer('max_quantity'),
     deliveryTime: text('delivery_time').notNull(),
@@ -75,6 +85,10 @@ export const supplierService = pgTable(
     fields: jsonb('fields').$type<RemoteField[]>().notNull(),
     importable: boolean('importable').notNull(),
     reason: text('reason'),
+    /** SMM: the supplier offers refills, cancels and drip-feed for this service. */
+    refill: boolean('refill').notNull().default(false),
+    cancel: boolean('cancel').notNull().default(false),
+    dripfeed: boolean('dripfeed').notNull().default(false),
     /** When the supplier stopped listing it (null while listed). */
     missingSince: timestamp('missing_since', { withTimezone: true }),
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
@@ -136,6 +150,8 @@ export const orderDispatch = pgTable(
     rounds: integer('rounds').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** The instance (app_instance.id) that claimed the send; dead, the send goes to review. */
+    claimedBy: uuid('claimed_by'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastPolledAt: timestamp('last_polled_at', { withTimezone: true }),
     polls: integer('polls').notNull().default(0),
@@ -143,11 +159,23 @@ export const orderDispatch = pgTable(
     remoteStatus: text('remote_status'),
     lastError: text('last_error'),
     reviewReason: text('review_reason'),
+    /**
+     * A customer's cancel of the sent order: requested (to send to the supplier), sent (the
+     * supplier took it: the order is refunded when it reports the order cancelled), refused.
+     */
+    cancelState: text('cancel_state'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('order_dispatch_due_idx').on(t.state, t.nextAttemptAt),
+    index('order_dispatch_cancel_idx')
+      .on(t.cancelState)
+      .where(sql`${t.cancelState} = 'requested'`),
+    check(
+      'order_dispatch_cancel_state_valid',
+      sql`${t.cancelState} IS NULL OR ${t.cancelState} IN ('requested', 'sent', 'refused')`,
+    ),
     index('order_dispatch_poll_idx').on(t.supplierId, t.state, t.lastPolledAt),
     // One supplier order belongs to one of ours: a typed reference cannot settle two orders.
     uniqueIndex('order_dispatch_reference_uq')

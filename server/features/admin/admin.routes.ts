@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { CustomerListQuerySchema } from '../../../shared/schemas/admin';
 import { AdjustmentSchema } from '../../../shared/schemas/wallet';
 import { idempotencyKey } from '../../lib/http';
 import { defineRoute } from '../../lib/route';
 import { adjustBalance } from './adjustments.service';
-import { searchCustomers } from './users.service';
+import { listCustomers } from './users.service';
 
 /**
  * A customer's `:id`. Account ids are Better Auth's (32 letters and digits), not UUIDs, so
@@ -17,31 +18,31 @@ const CUSTOMER_ID = z.object({
     .describe('Identificador del cliente.'),
 });
 
-const SearchQuerySchema = z.object({
-  q: z
-    .string()
-    .max(100, 'La búsqueda es demasiado larga (máximo 100 caracteres).')
-    .optional()
-    .meta({
-      description: 'Parte del correo o del nombre (al menos 2 caracteres).',
-      example: 'ana@',
-    }),
-});
-
-/** /api/admin/users: finding customers and correcting their balance (admins only). */
+/** /api/admin/users: the customers, and correcting their balance (admins only). */
 export const adminRoutes = [
   defineRoute({
     method: 'get',
     path: '/api/admin/users',
-    operationId: 'adminSearchCustomers',
+    operationId: 'adminListCustomers',
     tag: 'Administración',
-    summary: 'Buscar clientes por correo o nombre',
-    description: 'Hasta 20 resultados; con menos de 2 caracteres devuelve una lista vacía.',
+    summary: 'Lista de clientes, ordenable y filtrable',
+    description:
+      'Las cuentas (sin las eliminadas), cada una con su saldo (`balance`), su última orden (`lastOrderAt`), lo que gastó (`spend`: lo cobrado de sus órdenes), su alta (`createdAt`) y si está bloqueada (`blocked`). `q` busca en el correo y el nombre; `sort` ordena por `balance`, `lastOrder`, `spend` o `created` (por defecto), de mayor a menor salvo `dir=asc`; `blocked=true` o `false` filtra. Paginada por cursor: `nextCursor` pide la página siguiente con los mismos filtros y orden.',
     access: 'admin',
-    query: SearchQuerySchema,
-    responses: [{ status: 200, description: 'Los clientes encontrados.', body: 'CustomerList' }],
+    query: CustomerListQuerySchema,
+    responses: [{ status: 200, description: 'Una página de clientes.', body: 'CustomerList' }],
+    errors: ['BAD_REQUEST'],
     handler: async ({ c, deps, query }) =>
-      c.json({ items: await searchCustomers(deps.db, query.q ?? '') }),
+      c.json(
+        await listCustomers(deps.db, {
+          q: query.q,
+          sort: query.sort,
+          dir: query.dir,
+          blocked: query.blocked === 'true' ? true : query.blocked === 'false' ? false : undefined,
+          cursor: query.cursor,
+          limit: query.limit ? Number(query.limit) : undefined,
+        }),
+      ),
   }),
   defineRoute({
     method: 'post',

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { CategorySlug } from '../../../shared/categories';
 import { formatAmount } from '../../../shared/money';
 import type { ServiceDto, ServiceField } from '../../../shared/schemas/catalogue';
+import { smmTypeErrors, smmTypeOf, type SmmType } from '../../../shared/smm-types';
 import type { Db, Tx } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { service } from '../../db/schema/catalogue';
@@ -44,6 +45,10 @@ export function toServiceDto(row: ServiceRow): ServiceDto {
     ...(unit === '1000' && row.maxQuantity !== null ? { maxQuantity: row.maxQuantity } : {}),
     allowRecheck: row.allowRecheck,
     fields: row.fields,
+    smmType: row.smmType ? smmTypeOf(row.smmType) : null,
+    dripfeed: row.dripfeed,
+    refillDays: row.refillDays,
+    cancelable: row.cancelable,
   };
 }
 
@@ -192,6 +197,10 @@ export type NewService = {
   sortOrder?: number | undefined;
   allowRecheck: boolean;
   markupBp?: number | null;
+  smmType?: SmmType | null;
+  dripfeed?: boolean;
+  refillDays?: number | null;
+  cancelable?: boolean;
 };
 
 /** Inserts a service (last in its category unless told) and audits it, inside `tx`. */
@@ -228,6 +237,10 @@ export async function insertServiceTx(
       sortOrder,
       allowRecheck: input.allowRecheck,
       markupBp: input.markupBp ?? null,
+      smmType: input.smmType ?? null,
+      dripfeed: input.dripfeed ?? false,
+      refillDays: input.refillDays ?? null,
+      cancelable: input.cancelable ?? false,
     })
     .returning();
   if (!row) throw new Error('insert returned no row');
@@ -248,13 +261,19 @@ export async function createService(
   input: CreateServiceInput,
   ipAddress: string | null = null,
 ): Promise<ServiceRow> {
-  throwIfErrors(
-    quantityErrors({
+  throwIfErrors({
+    ...quantityErrors({
       unit: input.unit,
       minQuantity: input.minQuantity,
       maxQuantity: input.maxQuantity,
     }),
-  );
+    ...smmTypeErrors({
+      smmType: input.smmType,
+      unit: input.unit,
+      fields: input.fields,
+      dripfeed: input.dripfeed,
+    }),
+  });
   return db.transaction((tx) =>
     insertServiceTx(
       tx,
@@ -298,7 +317,15 @@ export async function updateService(
         ? patch.maxQuantity
         : before.maxQuantity
       : null;
-    throwIfErrors(quantityErrors({ unit, minQuantity, maxQuantity }));
+    throwIfErrors({
+      ...quantityErrors({ unit, minQuantity, maxQuantity }),
+      ...smmTypeErrors({
+        smmType: patch.smmType !== undefined ? patch.smmType : before.smmType,
+        unit,
+        fields: patch.fields ?? before.fields,
+        dripfeed: patch.dripfeed ?? before.dripfeed,
+      }),
+    });
     const [after] = await tx
       .update(service)
       .set({
@@ -311,6 +338,10 @@ export async function updateService(
         ...(patch.active !== undefined ? { active: patch.active } : {}),
         ...(patch.sortOrder !== undefined ? { sortOrder: patch.sortOrder } : {}),
         ...(patch.allowRecheck !== undefined ? { allowRecheck: patch.allowRecheck } : {}),
+        ...(patch.smmType !== undefined ? { smmType: patch.smmType } : {}),
+        ...(patch.dripfeed !== undefined ? { dripfeed: patch.dripfeed } : {}),
+        ...(patch.refillDays !== undefined ? { refillDays: patch.refillDays } : {}),
+        ...(patch.cancelable !== undefined ? { cancelable: patch.cancelable } : {}),
         unit,
         minQuantity,
         maxQuantity,

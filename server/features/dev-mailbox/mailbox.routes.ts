@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
-import { isLoopback } from '../../lib/client-ip';
+import type { Env } from '../../env';
+import { isLocalRequest } from '../../lib/client-ip';
 import type { AppEnv } from '../../lib/http';
-import { readOutbox, type OutboxEntry } from '../../lib/mail';
+import { readOutbox, type Mailer, type OutboxEntry } from '../../lib/mail';
 import { readSmsOutbox, type SmsOutboxEntry } from '../../lib/sms';
 
 function escapeHtml(value: string): string {
@@ -43,11 +44,23 @@ ${texts.length ? `<ul>${smsItems}</ul>` : '<p>Todavía no hay mensajes.</p>'}
 </main></body></html>`;
 }
 
-/** Development mailbox: served only while mail goes to the outbox, and only to this machine. */
+/**
+ * The mailbox shows every verification link and sign-in code: on only when asked for
+ * (DEV_MAILBOX, which `npm start` sets for a local http APP_URL and env.ts refuses with https),
+ * and only while mail goes to the outbox.
+ */
+export function devMailboxEnabled(env: Pick<Env, 'DEV_MAILBOX'>, mailer: Pick<Mailer, 'kind'>) {
+  return env.DEV_MAILBOX && mailer.kind === 'outbox';
+}
+
+/**
+ * Development mailbox: when enabled, only to a caller on this machine, judged by the socket
+ * (a forged X-Forwarded-For, or a reverse proxy on the same host, does not make one).
+ */
 export function mailboxRoutes(deps: { dataDir: string; appName: string; enabled: boolean }) {
   return new Hono<AppEnv>()
     .use(async (c, next) => {
-      if (!deps.enabled || !isLoopback(c.get('clientIp'))) return c.notFound();
+      if (!deps.enabled || !isLocalRequest(c)) return c.notFound();
       c.header('Cache-Control', 'no-store');
       await next();
     })

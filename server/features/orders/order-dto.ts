@@ -30,6 +30,11 @@ export function toOrderDto(row: OrderRow, events?: OrderEventDto[]): OrderDto {
     result: row.result,
     rejectReason: row.rejectReason,
     cancellable: status === 'pending' && row.supplierRef === null,
+    cancelRequested: row.cancelRequestedAt !== null,
+    runs: row.runs,
+    runInterval: row.runInterval,
+    startCount: row.startCount,
+    remains: row.remains,
     source: ORDER_SOURCES.includes(row.source as OrderSourceName)
       ? (row.source as OrderSourceName)
       : 'web',

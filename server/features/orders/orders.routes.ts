@@ -1,28 +1,30 @@
 import { BulkCompleteSchema } from '../../../shared/bulk-results';
-import { idParams } from '../../../shared/schemas/query';
+import { categoryLabel } from '../../../shared/categories';
+import { CsvExportQuerySchema, idParams } from '../../../shared/schemas/query';
 import {
   BULK_MAX_LINES,
+  AdminRefillQuerySchema,
   BulkOrderSchema,
   CompleteOrderSchema,
+  CompleteRefillSchema,
   ORDER_STATUS_LABELS,
   OrderFiltersQuerySchema,
   OrderListQuerySchema,
   PlaceOrderSchema,
   RejectOrderSchema,
+  RejectRefillSchema,
   type OrderDto,
   type OrderFiltersQuery,
 } from '../../../shared/schemas/orders';
 import { AdminOrderListQuerySchema } from '../../../shared/schemas/suppliers';
-import { toCsv } from '../../lib/csv';
+import { CSV_CONTENT_TYPE, csvAmount, csvDateTime, toCsv, type CsvStyle } from '../../lib/csv';
 import { idempotencyKey } from '../../lib/http';
 import { defineRoute } from '../../lib/route';
 import { adminGetOrder, adminListOrders } from '../suppliers/admin-orders.service';
-import { bulkCompleteOrders } from './bulk-complete.service';
+import { bulkCompleteOrders, previewBulkComplete } from './bulk-complete.service';
 import { notifyCustomer } from './orders.notify';
 import {
-  cancelOrder,
   completeOrder,
-  getOrder,
   listOrders,
   placeBulkOrder,
   placeOrder,
@@ -31,8 +33,16 @@ import {
   type OrderFilters,
 } from './orders.service';
 import { orderSummary } from './summary.service';
+import {
+  finishRefillByAdmin,
+  getOrderDetail,
+  listAdminRefills,
+  requestCancel,
+  requestRefill,
+} from './lifecycle.service';
 
 const ORDER_ID = idParams('Identificador de la orden (UUID).');
+const REFILL_ID = idParams('Identificador de la reposición (UUID).');
 
 function toFilters(query: OrderFiltersQuery): OrderFilters {
   return {
@@ -44,6 +54,7 @@ function toFilters(query: OrderFiltersQuery): OrderFilters {
   };
 }
 
+/** The columns for scripts (`?format=rfc4180`): the API's names, unchanged since the first export. */
 const CSV_HEADER = [
   'numero',
   'fecha',
@@ -56,22 +67,39 @@ const CSV_HEADER = [
   'resultado',
 ];
 
-function ordersCsv(items: OrderDto[]): string {
+/** The columns a person reads in Excel. */
+function excelHeader(style: CsvStyle): string[] {
+  return [
+    'Número',
+    style.timeZone ? 'Fecha' : 'Fecha (UTC)',
+    'Servicio',
+    'Categoría',
+    'Cantidad',
+    'Datos',
+    'Importe (USD)',
+    'Estado',
+    'Resultado',
+  ];
+}
+
+function ordersCsv(items: OrderDto[], style: CsvStyle): string {
+  const excel = style.format === 'excel';
   return toCsv(
-    CSV_HEADER,
+    excel ? excelHeader(style) : CSV_HEADER,
     items.map((o) => [
       String(o.number),
-      o.createdAt,
+      csvDateTime(new Date(o.createdAt), style),
       o.serviceName,
-      o.category,
+      excel ? categoryLabel(o.category) : o.category,
       String(o.quantity),
       Object.entries(o.fields)
         .map(([k, v]) => `${k}=${v}`)
         .join('; '),
-      o.price,
+      csvAmount(o.price, style),
       ORDER_STATUS_LABELS[o.status],
       o.result ?? o.rejectReason ?? '',
     ]),
+    style.format,
   );
 }
 
@@ -197,14 +225,18 @@ export const ordersRoutes = [
     tag: 'Órdenes',
     summary: 'Exportar el historial a CSV',
     description:
-      'Las órdenes que cumplen los mismos filtros que el historial (hasta 50 000), con las columnas numero, fecha, servicio, categoria, cantidad, datos, importe, estado y resultado.',
+      'Las órdenes que cumplen los mismos filtros que el historial (hasta 50 000). Por defecto, el archivo que abre tal cual un Excel en español (UTF-8 con BOM, `;`, fechas locales, importes con coma decimal, categorías en español, columnas Número, Fecha, Servicio, Categoría, Cantidad, Datos, Importe (USD), Estado y Resultado); con `format=rfc4180`, CSV simple para programas con las columnas numero, fecha, servicio, categoria, cantidad, datos, importe, estado y resultado.',
     access: 'customer',
-    query: OrderFiltersQuerySchema,
+    query: OrderFiltersQuerySchema.extend(CsvExportQuerySchema.shape),
     responses: [
       {
         status: 200,
         description: 'El archivo `ordenes.csv`.',
-        body: { media: ['text/csv'], description: 'CSV en UTF-8 con saltos de línea CRLF.' },
+        body: {
+          media: ['text/csv'],
+          description:
+            'CSV en UTF-8 con saltos de línea CRLF: con BOM y `;` por defecto, separado por comas y sin BOM con `format=rfc4180`.',
+        },
       },
     ],
     handler: async ({ c, deps, user, query }) => {
@@ -218,10 +250,12 @@ export const ordersRoutes = [
         if (!page.nextCursor) break;
         cursor = page.nextCursor;
       }
-      c.header('Content-Type', 'text/csv; charset=utf-8');
+      c.header('Content-Type', CSV_CONTENT_TYPE);
       c.header('Content-Disposition', 'attachment; filename="ordenes.csv"');
       c.header('Cache-Control', 'no-store');
-      return c.body(ordersCsv(items));
+      return c.body(
+        ordersCsv(items, { format: query.format ?? 'excel', timeZone: query.tz ?? null }),
+      );
     },
   }),
   defineRoute({
@@ -229,27 +263,96 @@ export const ordersRoutes = [
     path: '/api/orders/:id',
     operationId: 'getOrder',
     tag: 'Órdenes',
-    summary: 'Una orden, con su historial de estados',
+    summary: 'Una orden, con su historial, sus reposiciones y lo que se puede pedir ahora',
     access: 'customer',
     params: ORDER_ID,
     responses: [{ status: 200, description: 'La orden, con `events`.', body: 'OrderDto' }],
     handler: async ({ c, deps, user, params }) =>
-      c.json(await getOrder(deps.db, user.id, params.id)),
+      c.json(await getOrderDetail(deps.db, user.id, params.id)),
   }),
   defineRoute({
     method: 'post',
     path: '/api/orders/:id/cancel',
     operationId: 'cancelOrder',
     tag: 'Órdenes',
-    summary: 'Cancelar una orden pendiente',
+    summary: 'Cancelar una orden (o pedir su cancelación al proveedor)',
     description:
-      'Solo mientras esté pendiente y no se haya enviado a un proveedor (`cancellable`). El importe vuelve al saldo disponible una sola vez.',
+      'Pendiente y sin enviar a un proveedor (`cancellable`): se cancela al momento y el importe vuelve al saldo disponible una sola vez. En proceso en un proveedor, si el servicio lo admite (`cancelRequestable` en el detalle): se pide la cancelación al proveedor (`cancelRequested` pasa a `true`) y la orden se reembolsa solo cuando el proveedor confirme que la canceló; si no la acepta, la orden sigue su curso.',
     access: 'customer',
     params: ORDER_ID,
-    responses: [{ status: 200, description: 'La orden cancelada.', body: 'OrderDto' }],
+    responses: [
+      {
+        status: 200,
+        description: 'La orden cancelada, o en proceso con la cancelación pedida.',
+        body: 'OrderDto',
+      },
+    ],
     errors: ['CONFLICT'],
     handler: async ({ c, deps, user, params }) =>
-      c.json(await cancelOrder(deps.db, user.id, params.id)),
+      c.json(await requestCancel(deps.db, user.id, params.id, deps.jobs)),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/orders/:id/refill',
+    operationId: 'requestRefill',
+    tag: 'Órdenes',
+    summary: 'Pedir una reposición de una orden completada',
+    description:
+      'En los servicios con reposición (`refillDays`), dentro de su plazo tras completarse, una a la vez por orden. Se envía al proveedor que entregó la orden si ofrece reposiciones; si no, la atiende un administrador. No tiene coste.',
+    access: 'customer',
+    params: ORDER_ID,
+    responses: [{ status: 201, description: 'La reposición pedida.', body: 'RefillDto' }],
+    errors: ['CONFLICT'],
+    handler: async ({ c, deps, user, params }) =>
+      c.json(await requestRefill(deps.db, user.id, params.id, deps.jobs), 201),
+  }),
+];
+
+/** /api/admin/refills: refills waiting for an admin (services without a supplier's refill). */
+export const refillsAdminRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/refills',
+    operationId: 'adminListRefills',
+    tag: 'Administración',
+    summary: 'Reposiciones pedidas por los clientes',
+    description:
+      'Las más antiguas primero (hasta 100). Por defecto las pendientes: las que atiende un administrador y las que esperan enviarse al proveedor (`routed`).',
+    access: 'admin',
+    query: AdminRefillQuerySchema,
+    responses: [{ status: 200, description: 'Las reposiciones.', body: 'AdminRefillList' }],
+    handler: async ({ c, deps, query }) =>
+      c.json({ items: await listAdminRefills(deps.db, query.state) }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/refills/:id/complete',
+    operationId: 'adminCompleteRefill',
+    tag: 'Administración',
+    summary: 'Dar por hecha una reposición',
+    access: 'admin',
+    params: REFILL_ID,
+    body: { schema: CompleteRefillSchema, required: false },
+    responses: [{ status: 200, description: 'La reposición completada.', body: 'RefillDto' }],
+    errors: ['CONFLICT'],
+    handler: async ({ c, deps, user, params, body }) =>
+      c.json(
+        await finishRefillByAdmin(deps.db, user.id, params.id, 'completed', body?.note || null),
+      ),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/refills/:id/reject',
+    operationId: 'adminRejectRefill',
+    tag: 'Administración',
+    summary: 'Rechazar una reposición, con el motivo',
+    access: 'admin',
+    params: REFILL_ID,
+    body: { schema: RejectRefillSchema },
+    responses: [{ status: 200, description: 'La reposición rechazada.', body: 'RefillDto' }],
+    errors: ['CONFLICT'],
+    handler: async ({ c, deps, user, params, body }) =>
+      c.json(await finishRefillByAdmin(deps.db, user.id, params.id, 'rejected', body.reason)),
   }),
 ];
 
@@ -276,6 +379,22 @@ export const ordersAdminRoutes = [
           50,
         ),
       ),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/orders/bulk-complete/preview',
+    operationId: 'adminPreviewBulkComplete',
+    tag: 'Administración',
+    summary: 'Revisar resultados pegados antes de completar en bloque',
+    description:
+      'No cambia nada: dice, línea por línea, qué orden nombra (número, cliente, servicio y estado actual) y qué pasará al completar en bloque el mismo texto: se completa con su resultado, o por qué no cambia nada (no existe, ya terminó, el IMEI tiene varias órdenes en curso, está repetida…).',
+    access: 'admin',
+    body: { schema: BulkCompleteSchema },
+    bodyLimit: 1024 * 1024,
+    responses: [
+      { status: 200, description: 'Lo que haría cada línea.', body: 'BulkCompletePreview' },
+    ],
+    handler: async ({ c, deps, body }) => c.json(await previewBulkComplete(deps.db, body.text)),
   }),
   defineRoute({
     method: 'post',

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import { validateOrderFields } from '../../../shared/fields';
+import { searchTerms } from '../../../shared/search-terms';
+import { DRIPFEED_LIMITS, smmQuantity, smmTypeOf } from '../../../shared/smm-types';
 import { chargeCents, formatAmount, formatUsd, partialRefundCents } from '../../../shared/money';
 import {
   type OrderDto,
@@ -16,6 +18,7 @@ import { customerAccounts, ledgerError, systemAccount, transfer } from '../ledge
 import { enqueueDispatch } from '../suppliers/enqueue';
 import { queueOrderUpdate } from '../webhooks/enqueue';
 import { toOrderDto, type OrderRow } from './order-dto';
+import { attachOrderFiles, orderFiles } from './order-files.service';
 
 /** A service being ordered, with whether it is bought from suppliers (it has routes). */
 type ServiceRow = typeof service.$inferSelect & { routed: boolean };
@@ -65,44 +68,110 @@ async function activeService(db: Db | Tx, serviceId: string): Promise<ServiceRow
 type PreparedOrder = {
   values: Record<string, string>;
   identifier: string | null;
+  /** Units in all (per run × runs when drip-fed). */
   quantity: number;
+  dripfeed: { runs: number; interval: number } | null;
   price: bigint;
   hash: string;
 };
 
-/** Validates an order against its service and prices it (per 1000 units rounds up to the cent). */
-function prepare(
+/** What a customer sends to order one service. */
+export type OrderInput = {
+  serviceId: string;
+  quantity?: number | undefined;
+  fields: Record<string, unknown>;
+  /** Drip-feed: `quantity` is per run; this many runs, this many minutes apart. */
+  runs?: number | undefined;
+  interval?: number | undefined;
+};
+
+/** Largest total an order may carry (the quantity column is a 32-bit integer). */
+const QUANTITY_CEILING = 2_147_483_647;
+
+/** The units of one order (one run when drip-fed), by the service's SMM type or its unit. */
+function unitsOf(
   svc: ServiceRow,
+  values: Record<string, string>,
   quantity: number | undefined,
-  fields: Record<string, unknown>,
-): PreparedOrder {
-  const checked = validateOrderFields(svc.fields, fields);
-  const errors: Record<string, string> = checked.ok ? {} : { ...checked.errors };
-  let qty = 1;
+  errors: Record<string, string>,
+): number {
+  const min = svc.minQuantity ?? 1;
+  const max = svc.maxQuantity ?? min;
+  const type = svc.smmType ? smmTypeOf(svc.smmType) : null;
+  if (type) {
+    const counted = smmQuantity(type, values, quantity, { min, max });
+    if (counted.ok) return counted.quantity;
+    errors[counted.field] = counted.message;
+    return 1;
+  }
   if (svc.unit === '1000') {
-    const min = svc.minQuantity ?? 1;
-    const max = svc.maxQuantity ?? min;
     if (quantity === undefined) errors.quantity = 'Indica la cantidad.';
     else if (quantity < min || quantity > max)
       errors.quantity = `La cantidad debe estar entre ${min} y ${max}.`;
-    else qty = quantity;
+    else return quantity;
   } else if (quantity !== undefined && quantity !== 1) {
     errors.quantity = 'Este servicio se pide de uno en uno.';
   }
+  return 1;
+}
+
+/** Drip-feed runs and interval, when asked for and the service allows them. */
+function dripfeedOf(
+  svc: ServiceRow,
+  input: Pick<OrderInput, 'runs' | 'interval'>,
+  errors: Record<string, string>,
+): { runs: number; interval: number } | null {
+  if (input.runs === undefined && input.interval === undefined) return null;
+  if (!svc.dripfeed || svc.unit !== '1000') {
+    errors.runs = 'Este servicio no admite goteo (drip-feed).';
+    return null;
+  }
+  const { runsMin, runsMax, intervalMin, intervalMax } = DRIPFEED_LIMITS;
+  const runs = input.runs;
+  const interval = input.interval;
+  if (runs === undefined || runs < runsMin || runs > runsMax)
+    errors.runs = `Las repeticiones deben estar entre ${runsMin} y ${runsMax}.`;
+  if (interval === undefined || interval < intervalMin || interval > intervalMax)
+    errors.interval = `El intervalo debe estar entre ${intervalMin} y ${intervalMax} minutos.`;
+  if (runs === undefined || interval === undefined || errors.runs || errors.interval) return null;
+  return { runs, interval };
+}
+
+/** Validates an order against its service and prices it (per 1000 units rounds up to the cent). */
+function prepare(svc: ServiceRow, input: Omit<OrderInput, 'serviceId'>): PreparedOrder {
+  const checked = validateOrderFields(svc.fields, input.fields);
+  const errors: Record<string, string> = checked.ok ? {} : { ...checked.errors };
+  const values = checked.ok ? checked.values : {};
+  const units = unitsOf(svc, values, input.quantity, errors);
+  const dripfeed = dripfeedOf(svc, input, errors);
+  const total = units * (dripfeed?.runs ?? 1);
+  if (total > QUANTITY_CEILING)
+    errors.runs = 'La cantidad total (cantidad × repeticiones) es demasiado grande.';
   if (!checked.ok || Object.keys(errors).length > 0)
     throw new AppError('VALIDATION_FAILED', undefined, errors);
-  const price = svc.unit === '1000' ? chargeCents(svc.price, BigInt(qty), 1000n) : svc.price;
+  const price = svc.unit === '1000' ? chargeCents(svc.price, BigInt(total), 1000n) : svc.price;
   const hash = createHash('sha256')
     .update(
       JSON.stringify({
         serviceId: svc.id,
-        quantity: qty,
+        quantity: total,
         fields: Object.entries(checked.values).sort(),
+        ...(dripfeed ? { dripfeed } : {}),
       }),
     )
     .digest('hex');
-  return { values: checked.values, identifier: checked.identifier, quantity: qty, price, hash };
+  return {
+    values: checked.values,
+    identifier: checked.identifier,
+    quantity: total,
+    dripfeed,
+    price,
+    hash,
+  };
 }
+
+/** What an event records: a change of status, or a refill or cancel request on the timeline. */
+export type OrderEventKind = 'status' | 'refill' | 'cancel';
 
 async function addEvent(
   tx: Tx,
@@ -110,10 +179,11 @@ async function addEvent(
   status: OrderStatus,
   actor: Actor,
   note: string | null = null,
+  kind: OrderEventKind = 'status',
 ) {
   await tx
     .insert(orderEvent)
-    .values({ orderId: row.id, status, note, actorId: actor.id, actorRole: actor.role });
+    .values({ orderId: row.id, status, kind, note, actorId: actor.id, actorRole: actor.role });
   // The customer's webhooks hear of every status change, in the same transaction.
   await queueOrderUpdate(tx, row.id, row.userId);
 }
@@ -142,6 +212,8 @@ async function insertAndHold(
       category: svc.category,
       serviceName: svc.name,
       quantity: prepared.quantity,
+      runs: prepared.dripfeed?.runs ?? null,
+      runInterval: prepared.dripfeed?.interval ?? null,
       fields: prepared.values,
       identifier: prepared.identifier,
       inflightKey,
@@ -168,6 +240,14 @@ async function insertAndHold(
         'Ya tienes una orden en curso con este dato. Espera a que termine.',
     });
   }
+  // The files its file fields name become this order's, or the order is refused.
+  await attachOrderFiles(tx, {
+    orderId: inserted.id,
+    userId,
+    serviceId: svc.id,
+    fields: svc.fields,
+    values: prepared.values,
+  });
   // Accounts, hold (available → held) and the first event in one statement (migration 0010).
   let notifyWebhooks: boolean;
   try {
@@ -198,13 +278,13 @@ function firstIdentifierKey(svc: ServiceRow): string {
 export async function placeOrder(
   db: Db,
   userId: string,
-  input: { serviceId: string; quantity?: number | undefined; fields: Record<string, unknown> },
+  input: OrderInput,
   idempotencyKey: string | null,
   jobs: JobQueue | null = null,
   source: OrderSource = 'web',
 ): Promise<{ order: OrderDto; replayed: boolean }> {
   const svc = await activeService(db, input.serviceId);
-  const prepared = prepare(svc, input.quantity, input.fields);
+  const prepared = prepare(svc, input);
   const result = await db.transaction((tx) =>
     insertAndHold(tx, userId, svc, prepared, idempotencyKey, jobs, source),
   );
@@ -247,19 +327,21 @@ export async function placeBulkOrder(
   const seen = new Set<string>();
   for (const l of numbered) {
     try {
-      const prepared = prepare(svc, undefined, { ...input.fields, [imeiField.key]: l.imei });
-      if (seen.has(prepared.identifier ?? l.imei)) {
+      const prepared = prepare(svc, { fields: { ...input.fields, [imeiField.key]: l.imei } });
+      // The IMEI as stored (15 digits, whatever separators the line had) is what is answered.
+      const imei = prepared.values[imeiField.key] ?? l.imei;
+      if (seen.has(imei)) {
         results.push({
           line: l.line,
-          imei: l.imei,
+          imei,
           ok: false,
           code: 'DUPLICATE_IN_LIST',
           message: 'Este IMEI está repetido en la lista.',
         });
         continue;
       }
-      seen.add(prepared.identifier ?? l.imei);
-      valid.push({ line: l.line, imei: l.imei, prepared });
+      seen.add(imei);
+      valid.push({ line: l.line, imei, prepared });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       const message = err.fields ? (Object.values(err.fields)[0] ?? err.message) : err.message;
@@ -392,6 +474,41 @@ export async function cancelOrder(db: Db, userId: string, orderId: string): Prom
     await closeDispatch(tx, row.id);
     return toOrderDto(row);
   });
+}
+
+/**
+ * An event on an order's timeline that is not a change of status (a refill asked for or
+ * finished, a cancel request and its answer); the customer's webhooks hear of it too.
+ */
+export async function recordOrderEvent(
+  tx: Tx,
+  row: Pick<OrderRow, 'id' | 'userId' | 'status'>,
+  kind: Exclude<OrderEventKind, 'status'>,
+  actor: Actor,
+  note: string,
+): Promise<void> {
+  await addEvent(tx, row, row.status as OrderStatus, actor, note, kind);
+}
+
+/**
+ * Cancels an order in flight at the supplier's word after the customer asked (held → available,
+ * exactly once); null when no longer in flight.
+ */
+export async function cancelOrderTx(
+  tx: Tx,
+  orderId: string,
+  note: string,
+  actor: Actor,
+): Promise<OrderRow | null> {
+  const row = await transition(tx, orderId, ['pending', 'processing'], {
+    status: 'cancelled',
+    rejectReason: note,
+  });
+  if (!row) return null;
+  await settle(tx, row, 'release', actor);
+  await addEvent(tx, row, 'cancelled', actor, note);
+  await closeDispatch(tx, row.id);
+  return row;
 }
 
 /** Ends the order's forwarding, if it had one: a finished order is never polled or sent again. */
@@ -556,15 +673,18 @@ export async function getOrder(db: Db, userId: string | null, orderId: string): 
     .from(orderEvent)
     .where(eq(orderEvent.orderId, row.id))
     .orderBy(asc(orderEvent.id));
-  return toOrderDto(
+  const dto = toOrderDto(
     row,
     events.map((e) => ({
+      kind: e.kind as OrderEventDto['kind'],
       status: e.status as OrderStatus,
       note: e.note,
       actor: e.actorRole as OrderEventDto['actor'],
       at: e.createdAt.toISOString(),
     })),
   );
+  const files = await orderFiles(db, row.id);
+  return files.length ? { ...dto, files } : dto;
 }
 
 export type OrderFilters = {
@@ -594,11 +714,8 @@ export async function listOrders(
       throw new AppError('BAD_REQUEST', 'El cursor de la página no es válido.');
     after = { at, id };
   }
-  const terms = (filters.q ?? '')
-    .split(/[\s,;]+/)
-    .map((t) => t.replace(/^#/, ''))
-    .filter(Boolean)
-    .slice(0, 30000);
+  // IMEIs as people write them are searched as stored (15 digits): shared/search-terms.ts.
+  const terms = searchTerms(filters.q ?? '');
   const numbers = terms.filter((t) => /^\d{1,9}$/.test(t)).map(Number);
   const conditions = [
     userId ? eq(order.userId, userId) : undefined,

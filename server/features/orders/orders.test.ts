@@ -426,7 +426,7 @@ describe.each(dbTargets())('orders on %s', (target) => {
       /^Hay 2 órdenes en curso con \d+; usa el número de orden/,
     );
     expect(body.results[3]?.message).toBe(
-      `La orden #${d.number} ya está completada, rechazada o cancelada.`,
+      `La orden #${d.number} ya está rechazada: no cambia nada.`,
     );
 
     // The two completed orders carry their results; their held price went to revenue.
@@ -566,7 +566,7 @@ describe.each(dbTargets())('orders on %s', (target) => {
     expect(inFlight.items).toEqual([
       expect.objectContaining({ id: placed[1]!.id, status: 'processing' }),
     ]);
-    const csv = await c.client.get('/api/orders/export.csv?category=IMEI');
+    const csv = await c.client.get('/api/orders/export.csv?category=IMEI&format=rfc4180');
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
     const text = await csv.text();
     expect(text.split('\r\n')[0]).toBe(

@@ -4,30 +4,34 @@
 // envelope, HTTP 200 for every logical error; our own failures are 500 with the same envelope.
 import type { Context } from 'hono';
 import { formatAmount } from '../../../shared/money';
-import type { OrderStatus } from '../../../shared/schemas/orders';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../shared/schemas/orders';
 import type { ServiceField } from '../../../shared/schemas/service-fields';
 import { findTextProblem } from '../../../shared/text';
 import { authenticateKey } from '../../lib/api-keys';
+import { decodeEntities } from '../../suppliers/decimal';
 import { AppError } from '../../lib/errors';
 import type { AppEnv } from '../../lib/http';
 import type { RouteDeps } from '../../lib/route';
 import {
   customFields,
-  decodeBase64JsonObject,
+  decodeBulkRows,
   decodeParameters,
   DHRU_API_VERSION,
   errorEnvelope,
+  isEmptyParameterBlock,
   isRecord,
   lookup,
   paramLookup,
   successEnvelope,
 } from '../../suppliers/dhru-wire';
 import type { OrderRow } from '../orders/order-dto';
+import { dropUnusedFile, fileServiceInfo, isFileService, storeDhruFile } from './dhru-files.server';
 import { placeOrder } from '../orders/orders.service';
 import { balances } from '../ledger/ledger.service';
 import {
   activeServices,
   categoryLabel,
+  htmlEscape,
   identifierField,
   orderNumber,
   ordersByNumber,
@@ -61,7 +65,19 @@ const ACTIONS: Record<string, string> = {
   orderstatus: 'getimeiorder',
   getimeiorderbulk: 'getimeiorderbulk',
   orderstatusbulk: 'getimeiorderbulk',
+  fileservicelist: 'fileservicelist',
+  placefileorder: 'placefileorder',
+  getfileorder: 'getfileorder',
+  modellist: 'modellist',
+  providerlist: 'providerlist',
+  meplist: 'meplist',
 };
+
+/** Actions whose `parameters` is the bulk's base64 JSON rows. */
+const BULK_ACTIONS = new Set(['placeimeiorderbulk', 'getimeiorderbulk']);
+
+/** Actions that take no parameters: whatever a client sends in `parameters` is ignored. */
+const NO_PARAMETERS = new Set(['accountinfo', 'imeiservicelist', 'fileservicelist', 'meplist']);
 
 const REQUIRES = [
   'Network',
@@ -89,45 +105,66 @@ class DhruError extends Error {
 
 function answer(c: Context<AppEnv>, body: Record<string, unknown>, status: 200 | 500 = 200) {
   for (const [k, v] of Object.entries(HEADERS)) c.header(k, v);
-  return c.json(body, status);
+  // The charset spelled out, as DHRU servers send it: old PHP panels read the body as Latin-1
+  // otherwise.
+  return c.body(JSON.stringify(body), status, {
+    'Content-Type': 'application/json; charset=utf-8',
+  });
 }
 
 /** The custom fields a DHRU client builds its form from: every field but the identifier box. */
-function customOf(svc: ServiceRow, box: ServiceField | undefined) {
+function customOf(svc: ServiceRow, box: ServiceField | undefined, type: string) {
   return svc.fields
-    .filter((f) => f !== box)
+    .filter((f) => f !== box && f.type !== 'file')
     .map((f) => ({
-      type: 'serviceimei',
+      type,
       fieldname: f.key,
       fieldtype: f.type === 'select' ? 'dropdown' : f.type === 'text' ? 'textarea' : 'text',
-      description: f.hint ? `${f.label}. ${f.hint}` : f.label,
-      fieldoptions: (f.options ?? []).join(','),
+      description: htmlEscape(f.hint ? `${f.label}. ${f.hint}` : f.label),
+      fieldoptions: (f.options ?? []).map(htmlEscape).join(','),
       required: f.required ? 'on' : '',
       regexpr: '',
       adminonly: '',
+      enc: '',
     }));
 }
 
-function serviceEntry(svc: ServiceRow) {
+/**
+ * One service as DHRU servers list it, with every field a panel's sync reads and the types they
+ * use (docs/protocols.md §2.6): ids, SERVER, prices and flags as strings, MINQNT/MAXQNT as
+ * numbers (0: sold one at a time, no quantity), CUSTOM as an object of strings.
+ */
+export function serviceEntry(svc: ServiceRow, serviceType?: string): Record<string, unknown> {
   // The IMEI box carries an IMEI; every other input (a serial, a user name…) is a custom field,
   // as DHRU server services list them.
   const imeiBox = svc.fields.find((f) => f.type === 'imei');
-  const box = imeiBox;
   const isImei = imeiBox !== undefined;
-  const entry: Record<string, unknown> = {
+  const type = serviceType ?? (isImei ? 'IMEI' : 'SERVER');
+  return {
     SERVICEID: String(svc.number),
-    SERVICETYPE: isImei ? 'IMEI' : 'SERVER',
-    SERVICENAME: svc.name,
+    SERVICETYPE: type,
+    SERVICENAME: htmlEscape(svc.name),
     CREDIT: formatAmount(svc.price),
-    TIME: svc.deliveryTime,
+    TIME: htmlEscape(svc.deliveryTime),
     INFO: textAsHtml(svc.description),
-    SERVER: isImei ? '0' : '1',
-    MINQNT: '1',
-    MAXQNT: '1',
+    SERVER: type === 'SERVER' ? '1' : '0',
+    QNT: '0',
+    QNTOPTIONS: '',
+    MINQNT: 0,
+    MAXQNT: 0,
+    CUSTOM: {
+      allow: '0',
+      bulk: isImei ? '1' : '0',
+      customname: '',
+      custominfo: '',
+      customlen: '',
+      maxlength: '',
+      regex: '',
+      isalpha: '0',
+    },
     ...Object.fromEntries(REQUIRES.map((r) => [`Requires.${r}`, 'None'])),
-    'Requires.Custom': customOf(svc, box),
+    'Requires.Custom': customOf(svc, imeiBox, isImei ? 'serviceimei' : 'server'),
   };
-  return entry;
 }
 
 /** DHRU lists the services sold per order (per-1000 services are on the SMM API). */
@@ -149,7 +186,12 @@ function fieldsFrom(svc: ServiceRow, params: Record<string, string>): Record<str
   for (const f of svc.fields) {
     const fromCustom = lookup(custom, f.key) ?? lookup(custom, f.label);
     if (typeof fromCustom === 'string') {
-      values[f.key] = fromCustom;
+      // Options are listed HTML-escaped: a panel may send one back as it listed it.
+      const decoded = decodeEntities(fromCustom);
+      values[f.key] =
+        f.options && !f.options.includes(fromCustom) && f.options.includes(decoded)
+          ? decoded
+          : fromCustom;
       continue;
     }
     if (values[f.key] !== undefined) continue;
@@ -184,18 +226,19 @@ function refusal(err: AppError, svc: ServiceRow): DhruError {
   }
 }
 
-async function place(
+/** Places one order of a service sold per order; `extra` values win (a file's upload id). */
+async function placeIn(
   deps: RouteDeps,
   userId: string,
+  svc: ServiceRow,
   params: Record<string, string>,
+  extra: Record<string, string> = {},
 ): Promise<OrderRow['number']> {
-  const svc = await serviceByNumber(deps.db, paramLookup(params, 'ID'));
-  if (!svc || svc.unit !== 'order') throw new DhruError('Invalid Service ID');
   try {
     const placed = await placeOrder(
       deps.db,
       userId,
-      { serviceId: svc.id, fields: fieldsFrom(svc, params) },
+      { serviceId: svc.id, fields: { ...fieldsFrom(svc, params), ...extra } },
       null,
       deps.jobs,
       'dhru',
@@ -207,8 +250,37 @@ async function place(
   }
 }
 
-/** DHRU status of our order (docs/protocols.md §2.5): 0 new, 1 in process, 3 rejected, 4 done. */
-function statusOf(row: OrderRow): { STATUS: number; CODE: string } {
+/** placeimeiorder: a service sold per order that takes no file (a file needs placefileorder). */
+async function place(
+  deps: RouteDeps,
+  userId: string,
+  params: Record<string, string>,
+): Promise<OrderRow['number']> {
+  const svc = await serviceByNumber(deps.db, paramLookup(params, 'ID'));
+  if (!svc || svc.unit !== 'order' || isFileService(svc)) throw new DhruError('Invalid Service ID');
+  return placeIn(deps, userId, svc, params);
+}
+
+/** placefileorder: FILENAME and FILEDATA fill the service's file field. */
+async function placeFile(
+  deps: RouteDeps,
+  userId: string,
+  params: Record<string, string>,
+): Promise<OrderRow['number']> {
+  const svc = await serviceByNumber(deps.db, paramLookup(params, 'ID'));
+  if (!svc || !isFileService(svc)) throw new DhruError('Invalid Service ID');
+  const stored = await storeDhruFile(deps.db, userId, svc, params);
+  if (!stored.ok) throw new DhruError(stored.message, stored.full);
+  try {
+    return await placeIn(deps, userId, svc, params, { [stored.fieldKey]: stored.id });
+  } finally {
+    // Refused: the file is not kept waiting for an order that will not come.
+    await dropUnusedFile(deps.db, stored.id);
+  }
+}
+
+/** STATUS and CODE of our order (docs/protocols.md §2.5): 0 new, 1 in process, 3 rejected, 4 done. */
+function statusCode(row: OrderRow): { STATUS: number; CODE: string } {
   switch (row.status as OrderStatus) {
     case 'pending':
       return { STATUS: 0, CODE: '' };
@@ -224,19 +296,34 @@ function statusOf(row: OrderRow): { STATUS: number; CODE: string } {
   }
 }
 
-/** A bulk `parameters`: base64 JSON of rows keyed by the caller's own references. */
+/**
+ * A status answer as DHRU servers give it: STATUS and CODE, the order's IMEI (its identifier) and
+ * COMMENTS, our own word for the state, which tells apart what STATUS cannot (a partial delivery
+ * from a full one, a cancel from a rejection). Text is HTML-escaped: panels print it raw.
+ */
+export function statusOf(row: OrderRow): {
+  STATUS: number;
+  CODE: string;
+  IMEI: string;
+  COMMENTS: string;
+} {
+  return {
+    ...statusCode(row),
+    IMEI: htmlEscape(row.identifier ?? ''),
+    COMMENTS: htmlEscape(ORDER_STATUS_LABELS[row.status as OrderStatus] ?? ''),
+  };
+}
+
+/**
+ * A bulk `parameters`: base64 JSON of rows keyed by the caller's own references, or a list
+ * (keyed by index: "0", "1"…). Null values (a PHP module's unset MODELID) are left out.
+ */
 function bulkRows(raw: string): Map<string, Record<string, string>> {
-  const top = decodeBase64JsonObject(raw.trim());
-  if (top === null) throw new DhruError('Invalid parameters', 'parameters no es base64 de JSON.');
+  const decoded = decodeBulkRows(raw);
+  if (decoded === null)
+    throw new DhruError('Invalid parameters', 'parameters no es base64 de JSON.');
   const rows = new Map<string, Record<string, string>>();
-  for (const [ref, text] of Object.entries(top)) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = null;
-    }
-    if (!isRecord(parsed)) continue;
+  for (const [ref, parsed] of decoded) {
     const row: Record<string, string> = {};
     for (const [k, v] of Object.entries(parsed)) {
       if (typeof v === 'string') row[k] = v;
@@ -280,12 +367,11 @@ export async function handleDhru(c: Context<AppEnv>, deps: RouteDeps): Promise<R
     const action = ACTIONS[(form.action ?? '').trim().toLowerCase()];
     if (!action) return answer(c, errorEnvelope('Invalid Action'));
     const raw = form.parameters ?? '';
+    // Actions that take no parameters ignore whatever arrives; an empty block is no parameters.
     const params =
-      action === 'placeimeiorderbulk' || action === 'getimeiorderbulk'
+      BULK_ACTIONS.has(action) || NO_PARAMETERS.has(action) || isEmptyParameterBlock(raw)
         ? {}
-        : raw.trim() === ''
-          ? {}
-          : decodeParameters(raw);
+        : decodeParameters(raw);
     if (params === null) return answer(c, errorEnvelope('Invalid parameters'));
 
     switch (action) {
@@ -303,21 +389,32 @@ export async function handleDhru(c: Context<AppEnv>, deps: RouteDeps): Promise<R
           successEnvelope({ message: 'Your Accout Info', AccoutInfo: info, AccountInfo: info }),
         );
       }
-      case 'imeiservicelist': {
+      case 'imeiservicelist':
+      case 'fileservicelist': {
         type Group = { GROUPNAME: string; GROUPTYPE: unknown; SERVICES: Record<string, unknown> };
+        const files = action === 'fileservicelist';
         const list: Record<string, Group> = {};
         for (const svc of dhruServices(await activeServices(deps.db))) {
+          if (isFileService(svc) !== files) continue;
           const group = categoryLabel(svc.category);
-          const entry = serviceEntry(svc);
+          const entry = files
+            ? { ...serviceEntry(svc, 'FILE'), INFO: fileServiceInfo(svc) }
+            : serviceEntry(svc);
           const current = list[group] ?? {
-            GROUPNAME: group,
+            GROUPNAME: htmlEscape(group),
             GROUPTYPE: entry.SERVICETYPE,
             SERVICES: {},
           };
           current.SERVICES[String(svc.number)] = entry;
           list[group] = current;
         }
-        return answer(c, successEnvelope({ MESSAGE: 'IMEI Service List', LIST: list }));
+        return answer(
+          c,
+          successEnvelope({
+            MESSAGE: files ? 'File Service List' : 'IMEI Service List',
+            LIST: list,
+          }),
+        );
       }
       case 'getimeiservicedetails': {
         const svc = await serviceByNumber(deps.db, paramLookup(params, 'ID'));
@@ -326,9 +423,33 @@ export async function handleDhru(c: Context<AppEnv>, deps: RouteDeps): Promise<R
           c,
           successEnvelope({
             MESSAGE: 'Service Details',
-            LIST: { service_name: svc.name, ...serviceEntry(svc) },
+            LIST: {
+              service_name: htmlEscape(svc.name),
+              // No service of ours is limited to models or networks.
+              assigned_model: '',
+              assigned_provider: '',
+              ...serviceEntry(svc),
+            },
           }),
         );
+      }
+      case 'modellist':
+      case 'providerlist':
+      case 'meplist': {
+        // Brands and models, countries and networks, MEP codes: none of our services asks for
+        // them, so the lists are empty; a panel's sync asks anyway, and must not fail.
+        const id = paramLookup(params, 'ID');
+        if (action !== 'meplist' && id !== null && id.trim() !== '') {
+          const svc = await serviceByNumber(deps.db, id);
+          if (!svc || svc.unit !== 'order') return answer(c, errorEnvelope('Invalid Service ID'));
+        }
+        const message =
+          action === 'modellist'
+            ? 'Model List'
+            : action === 'providerlist'
+              ? 'Provider List'
+              : 'MEP List';
+        return answer(c, successEnvelope({ MESSAGE: message, LIST: [] }));
       }
       case 'placeimeiorder': {
         try {
@@ -361,11 +482,26 @@ export async function handleDhru(c: Context<AppEnv>, deps: RouteDeps): Promise<R
         }
         return answer(c, { ...out, apiversion: DHRU_API_VERSION });
       }
-      case 'getimeiorder': {
+      case 'placefileorder': {
+        try {
+          const reference = await placeFile(deps, userId, params);
+          return answer(
+            c,
+            successEnvelope({ MESSAGE: 'Order received', REFERENCEID: String(reference) }),
+          );
+        } catch (err) {
+          if (err instanceof DhruError) return answer(c, errorOf(err));
+          throw err;
+        }
+      }
+      case 'getimeiorder':
+      case 'getfileorder': {
         const n = orderNumber(paramLookup(params, 'ID'));
         const found = n === null ? undefined : (await ordersByNumber(deps.db, userId, [n])).get(n);
         if (!found) return answer(c, errorEnvelope('Order not found'));
-        return answer(c, successEnvelope(statusOf(found)));
+        // A file order has no IMEI.
+        const { IMEI: _imei, ...fileStatus } = statusOf(found);
+        return answer(c, successEnvelope(action === 'getfileorder' ? fileStatus : statusOf(found)));
       }
       case 'getimeiorderbulk': {
         const rows = bulkRows(raw);

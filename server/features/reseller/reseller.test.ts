@@ -16,8 +16,10 @@ import { createSmmAdapter } from '../../suppliers/smm';
 import type { SupplierConnection, Transport } from '../../suppliers/types';
 import { imeiFor } from '../../../tests/setup/imei';
 import {
+  connectDhru,
   expectLedgerClean,
   fundedCustomer,
+  importServices,
   json,
   supplierKit,
   type Kit,
@@ -299,20 +301,22 @@ describe.each(dbTargets())('the reseller API on %s', (target) => {
         expect(balance).toMatchObject({ ok: true, value: { balance: '10.00', currency: 'USD' } });
         const services = await client.services();
         if (!services.ok) throw new Error(services.message);
-        const mine = services.value.find((s) => s.remoteId === String(imeiService.number));
+        const mine = services.value.services.find((s) => s.remoteId === String(imeiService.number));
         expect(mine).toMatchObject({
           name: imeiService.name,
           costMicros: 500_000n,
           importable: true,
           fields: [expect.objectContaining({ key: 'imei', param: 'IMEI', type: 'imei' })],
         });
-        const lic = services.value.find((s) => s.remoteId === String(licence.number));
+        const lic = services.value.services.find((s) => s.remoteId === String(licence.number));
         expect(lic?.fields.map((f) => [f.param, f.type])).toEqual([
           ['CUSTOMFIELD:username', 'username'],
           ['CUSTOMFIELD:plan', 'select'],
         ]);
         // Per-1000 services are sold over SMM, not listed here.
-        expect(services.value.some((s) => s.remoteId === String(social.number))).toBe(false);
+        expect(services.value.services.some((s) => s.remoteId === String(social.number))).toBe(
+          false,
+        );
 
         const imei = nextImei();
         const placed = await client.place({
@@ -514,7 +518,7 @@ describe.each(dbTargets())('the reseller API on %s', (target) => {
         parameters: Buffer.from(JSON.stringify(refs)).toString('base64'),
       });
       expect(await status.json()).toEqual({
-        x: { SUCCESS: [{ STATUS: 0, CODE: '' }] },
+        x: { SUCCESS: [{ STATUS: 0, CODE: '', IMEI: good[0], COMMENTS: 'Pendiente' }] },
         y: { ERROR: [{ MESSAGE: 'Order not found' }] },
         apiversion: '6.1',
       });
@@ -550,7 +554,9 @@ describe.each(dbTargets())('the reseller API on %s', (target) => {
       const client = smmClient(r.key);
       const services = await client.services();
       if (!services.ok) throw new Error(services.message);
-      expect(services.value.find((s) => s.remoteId === String(social.number))).toMatchObject({
+      expect(
+        services.value.services.find((s) => s.remoteId === String(social.number)),
+      ).toMatchObject({
         type: 'Default',
         unit: '1000',
         costMicros: 1_200_000n,
@@ -558,12 +564,16 @@ describe.each(dbTargets())('the reseller API on %s', (target) => {
         maxQuantity: 5000,
         importable: true,
       });
-      expect(services.value.find((s) => s.remoteId === String(pack.number))).toMatchObject({
-        type: 'Package',
-        unit: 'order',
-      });
+      expect(services.value.services.find((s) => s.remoteId === String(pack.number))).toMatchObject(
+        {
+          type: 'Package',
+          unit: 'order',
+        },
+      );
       // An IMEI service cannot be ordered with a link and a quantity.
-      expect(services.value.some((s) => s.remoteId === String(imeiService.number))).toBe(false);
+      expect(services.value.services.some((s) => s.remoteId === String(imeiService.number))).toBe(
+        false,
+      );
 
       const link = nextLink();
       const added = await client.place({
@@ -658,7 +668,7 @@ describe.each(dbTargets())('the reseller API on %s', (target) => {
         },
         /Up to 100/,
       );
-      await call({ action: 'refill', order: '1' }, 'Refill is not available');
+      await call({ action: 'refill', order: '1' }, 'Incorrect order ID');
       const limitedLink = nextLink();
       const r2 = await reseller('20.00');
       const ok = await postForm('/api/v2', {
@@ -679,6 +689,111 @@ describe.each(dbTargets())('the reseller API on %s', (target) => {
       expect(await dup.json()).toEqual({
         error: 'You have active order with this link. Please wait until order being completed.',
       });
+    });
+  });
+
+  describe('what other panels render', () => {
+    /** Every string anywhere in a parsed JSON answer. */
+    function strings(value: unknown): string[] {
+      if (typeof value === 'string') return [value];
+      if (Array.isArray(value)) return value.flatMap(strings);
+      if (value && typeof value === 'object') return Object.values(value).flatMap(strings);
+      return [];
+    }
+
+    it('regression: supplier HTML reached resellers live (decoded after stripping, sent raw)', async () => {
+      kit.fake.dhru.services.push({
+        id: '9900',
+        name: '&lt;script&gt;alert(1)&lt;/script&gt;Unlock &amp; check',
+        group: 'Unlocks',
+        groupType: 'IMEI',
+        credit: '1.00',
+        time: '1 &lt;i&gt;day&lt;/i&gt;',
+        info: '&lt;img src=x onerror=alert(1)&gt;Fast: &lt; 1h',
+      });
+      const sup = await connectDhru(kit);
+      const [imported] = await importServices(kit, sup.id, ['9900'], 'IMEI', 20);
+      expect(imported).toMatchObject({
+        name: 'Unlock & check',
+        deliveryTime: '1 day',
+        description: 'Fast: < 1h',
+      });
+      // A name typed by an admin with characters HTML gives meaning to.
+      const typed = await createService({
+        category: 'social',
+        name: 'Vistas < 5 min & "oferta" <b>',
+        description: 'Línea 1\n<script>alert(2)</script>',
+        price: '2.00',
+        fields: [{ key: 'link', label: 'Enlace', type: 'url', required: true, identifier: true }],
+      });
+      const r = await reseller();
+      const dhru = (action: string, parameters = '') =>
+        postForm('/api/index.php', {
+          username: r.email,
+          apiaccesskey: r.key,
+          requestformat: 'JSON',
+          action,
+          parameters,
+        });
+      const list = (await (await dhru('imeiservicelist')).json()) as Record<string, unknown>;
+      const details = (await (
+        await dhru('getimeiservicedetails', encodeParametersXml({ ID: String(imported!.number) }))
+      ).json()) as Record<string, unknown>;
+      const smm = (await (
+        await postForm('/api/v2', { key: r.key, action: 'services' })
+      ).json()) as { service: number; name: string; desc: string; category: string }[];
+      // Nothing a panel would run or render as markup, except our own line breaks.
+      for (const text of [...strings(list), ...strings(details), ...strings(smm)]) {
+        expect(text, text).not.toMatch(/<(?!br>)/i);
+      }
+      const entry = strings(list).find((t) => t.startsWith('Unlock'));
+      expect(entry).toBe('Unlock &amp; check');
+      expect(JSON.stringify(details)).toContain('"service_name":"Unlock &amp; check"');
+      const mine = smm.find((x) => x.service === typed.number);
+      expect(mine).toMatchObject({
+        name: 'Vistas &lt; 5 min &amp; &quot;oferta&quot; &lt;b&gt;',
+        desc: 'Línea 1<br>&lt;script&gt;alert(2)&lt;/script&gt;',
+      });
+      // Our own clients read the same text back.
+      const back = await smmClient(r.key).services();
+      if (!back.ok) throw new Error(back.message);
+      expect(back.value.services.find((x) => x.remoteId === String(typed.number))?.name).toBe(
+        'Vistas < 5 min & "oferta"',
+      );
+    });
+
+    it('regression: deeply nested base64 JSON in DHRU parameters was a 500 (stack overflow)', async () => {
+      const r = await reseller();
+      const deep = (depth: number) =>
+        Buffer.from(`${'['.repeat(depth)}1${']'.repeat(depth)}`).toString('base64');
+      const nested = Buffer.from(
+        JSON.stringify({
+          ID: '1',
+          CUSTOMFIELD: Buffer.from('{"a":'.repeat(50_000) + '1' + '}'.repeat(50_000)).toString(
+            'base64',
+          ),
+        }),
+      ).toString('base64');
+      for (const [action, parameters] of [
+        ['placeimeiorder', deep(200_000)],
+        ['placeimeiorderbulk', deep(200_000)],
+        [
+          'getimeiorderbulk',
+          Buffer.from(`{"a":${'{"b":'.repeat(100_000)}1${'}'.repeat(100_000)}}`).toString('base64'),
+        ],
+        ['placeimeiorder', nested],
+      ] as const) {
+        const res = await postForm('/api/index.php', {
+          username: r.email,
+          apiaccesskey: r.key,
+          requestformat: 'JSON',
+          action,
+          parameters,
+        });
+        expect(res.status, action).toBe(200);
+        const body = (await res.json()) as { ERROR?: { MESSAGE: string }[] };
+        expect(body.ERROR?.[0]?.MESSAGE, action).toBe('Invalid parameters');
+      }
     });
   });
 

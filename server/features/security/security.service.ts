@@ -13,11 +13,13 @@ import type {
 import type { Db } from '../../db/client';
 import { account, session, user } from '../../db/schema/auth';
 import { order } from '../../db/schema/catalogue';
+import { orderFile } from '../../db/schema/files';
 import { ledgerAccount, ledgerEntry, ledgerTransfer } from '../../db/schema/ledger';
 import { payment } from '../../db/schema/payments';
 import { apiKey, webhookEndpoint } from '../../db/schema/reseller';
 import type { Env } from '../../env';
 import { providerLabel } from '../../lib/auth';
+import { deletePendingTokens, endTrustedDevices } from '../../lib/auth-records';
 import { describeDevice } from '../../lib/devices';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
@@ -79,17 +81,23 @@ export async function endSession(db: Db, userId: string, sessionId: string): Pro
   if (ended.length === 0) throw new AppError('NOT_FOUND', 'Esa sesión ya no está activa.');
 }
 
-/** Ends every session of the account but `keepId` (all of them when null). */
+/**
+ * Ends every session of the account but `keepId` (all of them when null), and its trusted
+ * devices: signing in again on one of those browsers asks for the second factor.
+ */
 export async function endOtherSessions(
   db: Db,
   userId: string,
   keepId: string | null,
 ): Promise<number> {
-  const ended = await db
-    .delete(session)
-    .where(and(eq(session.userId, userId), keepId ? ne(session.id, keepId) : undefined))
-    .returning({ id: session.id });
-  return ended.length;
+  return db.transaction(async (tx) => {
+    const ended = await tx
+      .delete(session)
+      .where(and(eq(session.userId, userId), keepId ? ne(session.id, keepId) : undefined))
+      .returning({ id: session.id });
+    await endTrustedDevices(tx, userId);
+    return ended.length;
+  });
 }
 
 type UserRow = typeof user.$inferSelect;
@@ -231,6 +239,18 @@ export async function exportData(db: Db, userId: string) {
     })
     .from(webhookEndpoint)
     .where(and(eq(webhookEndpoint.userId, userId), isNull(webhookEndpoint.deletedAt)));
+  const files = await db
+    .select({
+      name: orderFile.name,
+      contentType: orderFile.contentType,
+      size: orderFile.size,
+      orderNumber: order.number,
+      createdAt: orderFile.createdAt,
+    })
+    .from(orderFile)
+    .leftJoin(order, eq(order.id, orderFile.orderId))
+    .where(eq(orderFile.userId, userId))
+    .orderBy(asc(orderFile.createdAt));
   return {
     exportedAt: new Date().toISOString(),
     currency: 'USD',
@@ -249,6 +269,8 @@ export async function exportData(db: Db, userId: string) {
       linkedAt: a.createdAt.toISOString(),
     })),
     sessions,
+    // The files given for orders, described (their bytes are downloaded from each order).
+    files: files.map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })),
     orders: orders.map((o) => ({
       ...o,
       price: formatAmount(o.price),
@@ -319,11 +341,15 @@ export async function deleteAccount(
         updatedAt: now,
       })
       .where(eq(user.id, userId));
-    // Sign-in methods, sessions, devices and the second factor go with the person.
+    // Sign-in methods, sessions, devices and the second factor go with the person, and so does
+    // every link or code still pending (a reset link would recreate a password login).
+    await deletePendingTokens(tx, { id: u.id, email: u.email, phoneNumber: u.phoneNumber });
     await tx.delete(session).where(eq(session.userId, userId));
     await tx.delete(account).where(eq(account.userId, userId));
     await tx.execute(sql`DELETE FROM two_factor WHERE user_id = ${userId}`);
     await tx.execute(sql`DELETE FROM known_device WHERE user_id = ${userId}`);
+    // Files given for orders are the person's own data: they go too (the orders stay, as records).
+    await tx.delete(orderFile).where(eq(orderFile.userId, userId));
     await tx
       .update(apiKey)
       .set({ revokedAt: now })
@@ -386,7 +412,10 @@ export async function setBlocked(
         updatedAt: new Date(),
       })
       .where(eq(user.id, args.userId));
-    if (args.blocked) await tx.delete(session).where(eq(session.userId, args.userId));
+    if (args.blocked) {
+      await tx.delete(session).where(eq(session.userId, args.userId));
+      await endTrustedDevices(tx, args.userId);
+    }
     await recordAudit(tx, {
       actorId: args.adminId,
       action: args.blocked ? 'user.blocked' : 'user.unblocked',

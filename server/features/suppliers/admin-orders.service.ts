@@ -11,6 +11,7 @@ import {
 } from '../../../shared/schemas/suppliers';
 import type { Db } from '../../db/client';
 import { orderDispatch, supplier, supplierLog } from '../../db/schema/suppliers';
+import { filesOfOrders } from '../orders/order-files.service';
 import { getOrder, listOrders, type OrderFilters } from '../orders/orders.service';
 
 /** The forwarding of these orders (absent: fulfilled by hand). */
@@ -48,12 +49,15 @@ export async function adminListOrders(
   limit = 50,
 ): Promise<AdminOrdersPage> {
   const page = await listOrders(db, null, filters, cursor, limit);
-  const dispatches = await dispatchesOf(
-    db,
-    page.items.map((o) => o.id),
-  );
+  const ids = page.items.map((o) => o.id);
+  const dispatches = await dispatchesOf(db, ids);
+  // The queue offers each order's files for download.
+  const files = await filesOfOrders(db, ids);
   return {
-    items: page.items.map((o) => ({ ...o, dispatch: dispatches.get(o.id) ?? null })),
+    items: page.items.map((o) => {
+      const own = files.get(o.id);
+      return { ...o, ...(own ? { files: own } : {}), dispatch: dispatches.get(o.id) ?? null };
+    }),
     nextCursor: page.nextCursor,
   };
 }

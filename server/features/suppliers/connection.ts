@@ -10,8 +10,8 @@ import { DEFAULT_LIMITS, postForm } from '../../suppliers/http';
 import { createSecretBox, type SecretBox } from '../../suppliers/secret-box';
 import type {
   CallOutcome,
+  ConnectedAdapter,
   Exchange,
-  SupplierAdapter,
   SupplierConnection,
   SupplierSettings,
   Transport,
@@ -133,7 +133,7 @@ export function adapterFor(
   runtime: SupplierRuntime,
   conn: SupplierConnection,
   label: string,
-): SupplierAdapter {
+): ConnectedAdapter {
   return createAdapter(conn, transportFor(runtime, conn, label));
 }
 
@@ -141,7 +141,7 @@ export function adapterFor(
 export function adapterOfRow(
   runtime: SupplierRuntime,
   row: SupplierRow,
-): { ok: true; adapter: SupplierAdapter } | { ok: false; message: string } {
+): { ok: true; adapter: ConnectedAdapter } | { ok: false; message: string } {
   const conn = connectionOf(runtime.env, row);
   if (!conn) return { ok: false, message: KEY_UNREADABLE };
   return { ok: true, adapter: adapterFor(runtime, conn, row.name) };

@@ -16,6 +16,7 @@ import { notifyCustomer } from '../orders/orders.notify';
 import type { OrderRow } from '../orders/order-dto';
 import { rejectOrderTx, startProcessingTx, SYSTEM } from '../orders/orders.service';
 import { adapterOfRow, logExchanges, type SupplierRow } from './connection';
+import { withFileData } from './dispatch-files';
 import { recordHealth, routeCostCents, type SupplierDeps } from './suppliers.service';
 
 /** Rounds of "every route refused for now" before an admin must look. */
@@ -34,6 +35,10 @@ export function staleSendSeconds(timeoutSeconds: number): number {
   return timeoutSeconds * 3 + 300;
 }
 
+/** Why a send whose process stopped (or that hung far too long) waits for an admin. */
+export const INTERRUPTED_REASON =
+  'El envío al proveedor se interrumpió (el proceso se detuvo o no terminó a tiempo). Puede que tenga la orden: compruébalo en su panel antes de decidir.';
+
 /** A queued or waiting dispatch this overdue lost its job: the tick enqueues it again. */
 export const OVERDUE_SECONDS = 300;
 
@@ -48,12 +53,22 @@ type RouteChoice = {
   index: number;
   supplier: SupplierRow;
   remoteId: string;
+  /** The remote service's type as its catalogue lists it (SMM: the parameters `add` takes). */
+  remoteType: string | null;
   fieldMap: Record<string, string>;
 };
 
 type LockedOrder = Pick<
   OrderRow,
-  'id' | 'number' | 'status' | 'serviceId' | 'fields' | 'quantity' | 'price'
+  | 'id'
+  | 'number'
+  | 'status'
+  | 'serviceId'
+  | 'fields'
+  | 'quantity'
+  | 'price'
+  | 'runs'
+  | 'runInterval'
 >;
 
 async function lockOrder(tx: Tx, orderId: string): Promise<LockedOrder | null> {
@@ -66,6 +81,8 @@ async function lockOrder(tx: Tx, orderId: string): Promise<LockedOrder | null> {
       fields: order.fields,
       quantity: order.quantity,
       price: order.price,
+      runs: order.runs,
+      runInterval: order.runInterval,
     })
     .from(order)
     .where(eq(order.id, orderId))
@@ -91,7 +108,10 @@ async function routeCandidates(tx: Tx, o: LockedOrder): Promise<Candidate[]> {
       route: serviceRoute,
       supplier,
       costMicros: supplierService.costMicros,
+      costProblem: supplierService.costProblem,
       unit: supplierService.unit,
+      type: supplierService.type,
+      dripfeed: supplierService.dripfeed,
       missingSince: supplierService.missingSince,
     })
     .from(serviceRoute)
@@ -110,12 +130,18 @@ async function routeCandidates(tx: Tx, o: LockedOrder): Promise<Candidate[]> {
     if (r.supplier.state === 'disabled') why = `${r.supplier.name} está desactivado`;
     else if (r.costMicros === null || r.unit === null || r.missingSince !== null)
       why = `${r.supplier.name} ya no ofrece el servicio ${r.route.remoteId}`;
+    else if (r.costProblem !== null)
+      // A cost we cannot read says nothing about the margin: never sent on a guess.
+      why = `${r.supplier.name}: el coste no es válido (${r.costProblem})`;
     else if (routeCostCents(r.costMicros, r.unit, o.quantity) > o.price)
       why = `${r.supplier.name} cuesta más que el precio de la orden`;
+    else if (o.runs !== null && !r.dripfeed)
+      why = `${r.supplier.name} no admite goteo en el servicio ${r.route.remoteId}`;
     return {
       index,
       supplier: r.supplier,
       remoteId: r.route.remoteId,
+      remoteType: r.type,
       fieldMap: r.route.fieldMap,
       usable: why === null,
       why,
@@ -130,8 +156,11 @@ export type Claim = {
   routeIndex: number;
   supplier: SupplierRow;
   remoteId: string;
+  remoteType: string | null;
   params: Record<string, string>;
+  /** Units in all; drip-fed orders are sent as quantity ÷ runs per run. */
   quantity: number;
+  dripfeed: { runs: number; interval: number } | null;
 };
 
 async function endRound(
@@ -224,6 +253,8 @@ export async function claimDispatch(deps: SupplierDeps, orderId: string): Promis
         remoteId: pick.remoteId,
         attempts: attempt,
         claimedAt: new Date(),
+        // Should this instance die mid-send, the others see whose claim it was at once.
+        claimedBy: deps.instanceId ?? null,
         reviewReason: null,
         updatedAt: new Date(),
       })
@@ -240,8 +271,13 @@ export async function claimDispatch(deps: SupplierDeps, orderId: string): Promis
       routeIndex: pick.index,
       supplier: pick.supplier,
       remoteId: pick.remoteId,
+      remoteType: pick.remoteType,
       params,
       quantity: o.quantity,
+      dripfeed:
+        o.runs !== null && o.runInterval !== null
+          ? { runs: o.runs, interval: o.runInterval }
+          : null,
     };
   });
 }
@@ -255,8 +291,11 @@ export async function sendClaimed(
   if (!built.ok) return { ok: false, kind: 'not-sent', message: built.message, exchanges: [] };
   return built.adapter.place({
     remoteId: claim.remoteId,
-    params: claim.params,
+    // A file field's upload id becomes the file itself (FILENAME, FILEDATA).
+    params: await withFileData(deps.db, claim.orderId, claim.params),
     quantity: claim.quantity,
+    ...(claim.remoteType !== null ? { type: claim.remoteType } : {}),
+    dripfeed: claim.dripfeed,
   });
 }
 
@@ -405,8 +444,7 @@ export async function reviewStaleSends(
     .update(orderDispatch)
     .set({
       state: 'review',
-      reviewReason:
-        'El envío al proveedor se interrumpió (el proceso se detuvo o no terminó a tiempo). Puede que tenga la orden: compruébalo en su panel antes de decidir.',
+      reviewReason: INTERRUPTED_REASON,
       updatedAt: new Date(),
     })
     .where(

@@ -3,10 +3,18 @@
 // uses, so a repeated or late answer changes nothing (docs/protocols.md §4.1 rules 5–7).
 import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { clipText } from '../../../shared/text';
+import { order } from '../../db/schema/catalogue';
 import { orderDispatch, supplier } from '../../db/schema/suppliers';
+import { safeError } from '../../jobs/safe-error';
 import type { RemoteStatus } from '../../suppliers/types';
 import { notifyCustomer } from '../orders/orders.notify';
-import { completeOrderTx, partialOrderTx, rejectOrderTx, SYSTEM } from '../orders/orders.service';
+import {
+  cancelOrderTx,
+  completeOrderTx,
+  partialOrderTx,
+  rejectOrderTx,
+  SYSTEM,
+} from '../orders/orders.service';
 import type { OrderRow } from '../orders/order-dto';
 import { adapterOfRow, logExchanges, type SupplierRow } from './connection';
 import { failureMessage, recordHealth, type SupplierDeps } from './suppliers.service';
@@ -26,7 +34,34 @@ function clip(text: string, max = REASON_MAX): string {
 
 export type PollSummary = { polled: number; settled: number; failedCalls: number };
 
-type Sent = { orderId: string; reference: string; polls: number; remoteStatus: string | null };
+type Sent = {
+  orderId: string;
+  reference: string;
+  polls: number;
+  remoteStatus: string | null;
+  /** The customer asked to cancel it: a cancellation by the supplier settles it as cancelled. */
+  cancelRequested: boolean;
+  quantity: number;
+  startCount: number | null;
+  remains: number | null;
+};
+
+/** The progress an order in progress shows (SMM start count and remains), when it changed. */
+async function recordProgress(
+  deps: SupplierDeps,
+  sent: Sent,
+  status: Extract<RemoteStatus, { state: 'processing' }>,
+): Promise<void> {
+  const startCount = status.startCount ?? sent.startCount;
+  // What remains is within what was ordered.
+  const remains =
+    status.remains === undefined ? sent.remains : Math.min(status.remains, sent.quantity);
+  if (startCount === sent.startCount && remains === sent.remains) return;
+  await deps.db
+    .update(order)
+    .set({ startCount, remains, updatedAt: new Date() })
+    .where(and(eq(order.id, sent.orderId), eq(order.status, 'processing')));
+}
 
 /** Settles one order from its supplier's answer; returns the finished order, if it finished. */
 async function applyStatus(
@@ -34,9 +69,10 @@ async function applyStatus(
   sup: SupplierRow,
   sent: Sent,
   status: RemoteStatus,
-): Promise<{ row: OrderRow; kind: 'completed' | 'rejected' | 'partial' } | null> {
+): Promise<{ row: OrderRow; kind: 'completed' | 'rejected' | 'partial' | 'cancelled' } | null> {
   switch (status.state) {
     case 'processing':
+      await recordProgress(deps, sent, status);
       return null;
     case 'completed': {
       const row = await deps.db.transaction((tx) =>
@@ -56,6 +92,18 @@ async function applyStatus(
       return row ? { row, kind: 'rejected' } : null;
     }
     case 'cancelled': {
+      if (sent.cancelRequested) {
+        // What the customer asked for: cancelled, the whole price back, exactly once.
+        const row = await deps.db.transaction((tx) =>
+          cancelOrderTx(
+            tx,
+            sent.orderId,
+            'Cancelada a petición del cliente: el proveedor confirmó la cancelación.',
+            SYSTEM,
+          ),
+        );
+        return row ? { row, kind: 'cancelled' } : null;
+      }
       const reason = status.reason
         ? `El proveedor canceló la orden: ${status.reason}`
         : 'El proveedor canceló la orden.';
@@ -124,8 +172,13 @@ export async function pollSupplier(
       reference: orderDispatch.reference,
       polls: orderDispatch.polls,
       remoteStatus: orderDispatch.remoteStatus,
+      cancelRequestedAt: order.cancelRequestedAt,
+      quantity: order.quantity,
+      startCount: order.startCount,
+      remains: order.remains,
     })
     .from(orderDispatch)
+    .innerJoin(order, eq(order.id, orderDispatch.orderId))
     .where(
       and(
         eq(orderDispatch.supplierId, sup.id),
@@ -139,8 +192,10 @@ export async function pollSupplier(
     )
     .orderBy(sql`${orderDispatch.lastPolledAt} ASC NULLS FIRST`, asc(orderDispatch.orderId))
     .limit(POLL_LIMIT);
-  const sent: Sent[] = rows.flatMap((r) =>
-    r.reference === null ? [] : [{ ...r, reference: r.reference }],
+  const sent: Sent[] = rows.flatMap(({ cancelRequestedAt, ...r }) =>
+    r.reference === null
+      ? []
+      : [{ ...r, reference: r.reference, cancelRequested: cancelRequestedAt !== null }],
   );
   if (sent.length === 0) return summary;
   const built = adapterOfRow(deps, sup);
@@ -148,7 +203,10 @@ export async function pollSupplier(
     await recordHealth(deps.db, sup.id, { ok: false, message: built.message });
     return { ...summary, failedCalls: 1 };
   }
-  const finished: { row: OrderRow; kind: 'completed' | 'rejected' | 'partial' }[] = [];
+  const finished: {
+    row: OrderRow;
+    kind: 'completed' | 'rejected' | 'partial' | 'cancelled';
+  }[] = [];
   for (let i = 0; i < sent.length; i += POLL_BATCH) {
     const batch = sent.slice(i, i + POLL_BATCH);
     const byRef = new Map(batch.map((s) => [s.reference, s]));
@@ -182,14 +240,20 @@ export async function pollSupplier(
     for (const [ref, status] of outcome.value) {
       const s = byRef.get(ref);
       if (!s) continue;
-      const done = await applyStatus(deps, sup, s, status);
-      if (done) {
-        finished.push(done);
-        summary.settled += 1;
+      try {
+        const done = await applyStatus(deps, sup, s, status);
+        if (done) {
+          finished.push(done);
+          summary.settled += 1;
+        }
+      } catch (err) {
+        // One order that cannot be settled must not stop the others: it is polled again.
+        deps.logger.error({ err: safeError(err), orderId: s.orderId }, 'could not apply a status');
       }
     }
   }
-  for (const f of finished) notifyCustomer(deps, f.row, f.kind);
+  // A cancel the customer asked for needs no e-mail: they see it on the order.
+  for (const f of finished) if (f.kind !== 'cancelled') notifyCustomer(deps, f.row, f.kind);
   return summary;
 }
 
@@ -207,13 +271,22 @@ export async function pollAll(
         sql`EXISTS (SELECT 1 FROM ${orderDispatch} WHERE ${orderDispatch.supplierId} = ${supplier.id} AND ${orderDispatch.state} = 'sent')`,
       ),
     );
-  const results = await Promise.all(suppliers.map((s) => pollSupplier(deps, s, options)));
+  const empty: PollSummary = { polled: 0, settled: 0, failedCalls: 0 };
+  // Suppliers side by side; one supplier's failure is that supplier's only.
+  const results = await Promise.all(
+    suppliers.map((s) =>
+      pollSupplier(deps, s, options).catch((err: unknown) => {
+        deps.logger.error({ err: safeError(err), supplierId: s.id }, 'polling a supplier failed');
+        return { ...empty, failedCalls: 1 };
+      }),
+    ),
+  );
   return results.reduce(
     (a, b) => ({
       polled: a.polled + b.polled,
       settled: a.settled + b.settled,
       failedCalls: a.failedCalls + b.failedCalls,
     }),
-    { polled: 0, settled: 0, failedCalls: 0 },
+    empty,
   );
 }

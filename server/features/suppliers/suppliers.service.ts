@@ -5,6 +5,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, notInArray, or, sql } from
 import { formatAmount, markupPriceCents, microsToCentsCeil } from '../../../shared/money';
 import { MAX_PRICE_CENTS, type AdminServiceDto } from '../../../shared/schemas/catalogue';
 import { serviceFieldListSchema, type ServiceField } from '../../../shared/schemas/service-fields';
+import { SMM_TYPE_SPECS, smmTypeOf, type SmmType } from '../../../shared/smm-types';
 import { clipText } from '../../../shared/text';
 import {
   SUPPLIER_STATE_LABELS,
@@ -55,6 +56,8 @@ export type SupplierDeps = {
   mailer: Mailer;
   logger: Logger;
   jobs: JobQueue;
+  /** The instance running the workers (app_instance.id): its claims are recorded as its own. */
+  instanceId?: string;
 };
 
 /** A cached catalogue younger than this is used as it is when an admin browses it. */
@@ -85,6 +88,8 @@ export function toSupplierDto(row: SupplierRow, routedServices = 0): SupplierDto
     lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
     settings: settingsOf(row),
     catalogueFetchedAt: row.catalogueFetchedAt?.toISOString() ?? null,
+    catalogueIssues: row.catalogueIssues,
+    catalogueIssueCount: row.catalogueIssueCount,
     routedServices,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -441,6 +446,9 @@ export async function updateSupplier(
 
 const UPSERT_CHUNK = 500;
 
+/** Catalogue issues kept on the supplier row (the count says how many there were). */
+export const CATALOGUE_ISSUES_KEPT = 100;
+
 /**
  * Reads the supplier's catalogue and stores it: services seen are (re)listed, those no longer
  * listed get `missing_since`. Returns the services read, or why it failed.
@@ -458,7 +466,7 @@ export async function refreshCatalogue(
     await recordHealth(deps.db, row.id, { ok: false, message });
     return { ok: false, message };
   }
-  const services = outcome.value;
+  const { services, issues } = outcome.value;
   const now = new Date();
   await deps.db.transaction(async (tx) => {
     for (let i = 0; i < services.length; i += UPSERT_CHUNK) {
@@ -474,6 +482,7 @@ export async function refreshCatalogue(
             type: s.type,
             unit: s.unit,
             costMicros: s.costMicros,
+            costProblem: s.costProblem,
             minQuantity: s.minQuantity,
             maxQuantity: s.maxQuantity,
             deliveryTime: s.deliveryTime,
@@ -481,6 +490,9 @@ export async function refreshCatalogue(
             fields: s.fields,
             importable: s.importable,
             reason: s.reason,
+            refill: s.refill ?? false,
+            cancel: s.cancel ?? false,
+            dripfeed: s.dripfeed ?? false,
             missingSince: null,
             seenAt: now,
           })),
@@ -492,7 +504,9 @@ export async function refreshCatalogue(
             groupName: sql`excluded.group_name`,
             type: sql`excluded.type`,
             unit: sql`excluded.unit`,
-            costMicros: sql`excluded.cost_micros`,
+            // An unusable new cost keeps the last good one (and says why it was not taken).
+            costMicros: sql`CASE WHEN excluded.cost_problem IS NULL THEN excluded.cost_micros ELSE ${supplierService.costMicros} END`,
+            costProblem: sql`excluded.cost_problem`,
             minQuantity: sql`excluded.min_quantity`,
             maxQuantity: sql`excluded.max_quantity`,
             deliveryTime: sql`excluded.delivery_time`,
@@ -500,6 +514,9 @@ export async function refreshCatalogue(
             fields: sql`excluded.fields`,
             importable: sql`excluded.importable`,
             reason: sql`excluded.reason`,
+            refill: sql`excluded.refill`,
+            cancel: sql`excluded.cancel`,
+            dripfeed: sql`excluded.dripfeed`,
             missingSince: null,
             seenAt: now,
           },
@@ -518,7 +535,12 @@ export async function refreshCatalogue(
       );
     await tx
       .update(supplier)
-      .set({ catalogueFetchedAt: now, updatedAt: now })
+      .set({
+        catalogueFetchedAt: now,
+        catalogueIssues: issues.slice(0, CATALOGUE_ISSUES_KEPT),
+        catalogueIssueCount: issues.length,
+        updatedAt: now,
+      })
       .where(eq(supplier.id, row.id));
     await logExchanges(tx, row.id, [], outcome);
   });
@@ -676,6 +698,36 @@ function localFields(remote: RemoteRow): {
   };
 }
 
+/** Days a customer may ask for a refill of an order whose supplier offers refills. */
+export const IMPORTED_REFILL_DAYS = 30;
+
+/** The SMM type a remote service is sold as (SMM suppliers only), or null. */
+function remoteSmmType(
+  sup: Pick<SupplierRow, 'protocol'>,
+  remote: Pick<RemoteRow, 'type'>,
+): SmmType | null {
+  return sup.protocol === 'smm' ? smmTypeOf(remote.type) : null;
+}
+
+/**
+ * What an imported service takes from its supplier's SMM service: its type, drip-feed when the
+ * supplier allows it and the type has it, a refill window when the supplier refills, and
+ * cancels when the supplier takes them.
+ */
+function smmTraits(
+  sup: Pick<SupplierRow, 'protocol'>,
+  remote: RemoteRow,
+): { smmType: SmmType | null; dripfeed: boolean; refillDays: number | null; cancelable: boolean } {
+  const type = remoteSmmType(sup, remote);
+  if (type === null) return { smmType: null, dripfeed: false, refillDays: null, cancelable: false };
+  return {
+    smmType: type,
+    dripfeed: remote.dripfeed && SMM_TYPE_SPECS[type].dripfeed,
+    refillDays: remote.refill ? IMPORTED_REFILL_DAYS : null,
+    cancelable: remote.cancel,
+  };
+}
+
 /** POST /api/admin/suppliers/:id/import: each chosen remote service becomes one of ours. */
 export async function importServices(
   deps: SupplierDeps,
@@ -768,6 +820,7 @@ export async function importServices(
           active: true,
           allowRecheck: false,
           markupBp,
+          ...smmTraits(row, remote),
         },
         ipAddress,
         {
@@ -849,6 +902,30 @@ export async function setServiceRoutes(
           : `«${remote.name}» se vende por cada 1000 y este servicio por orden.`;
       continue;
     }
+    // An SMM-typed service and an SMM route must be the same type: the parameters and the
+    // quantity mean different things from one type to another.
+    const localType = svc.smmType ? smmTypeOf(svc.smmType) : null;
+    const remoteType = remoteSmmType(sup, remote);
+    if (sup.protocol === 'smm' && remoteType === null) {
+      errors[key] =
+        `«${remote.name}» es del tipo «${remote.type}», que todavía no se puede vender.`;
+      continue;
+    }
+    if (remoteType !== null && localType !== null && remoteType !== localType) {
+      errors[key] =
+        `«${remote.name}» es del tipo «${SMM_TYPE_SPECS[remoteType].label}» y este servicio del tipo «${SMM_TYPE_SPECS[localType].label}».`;
+      continue;
+    }
+    if (
+      remoteType !== null &&
+      localType === null &&
+      remoteType !== 'Default' &&
+      remoteType !== 'Package'
+    ) {
+      errors[key] =
+        `«${remote.name}» es del tipo «${SMM_TYPE_SPECS[remoteType].label}»: este servicio tiene que ser de ese tipo.`;
+      continue;
+    }
     const localKeys = new Set(svc.fields.map((f) => f.key));
     const missing = remote.fields.filter((f) => f.required && !localKeys.has(f.key));
     if (missing.length > 0) {
@@ -871,6 +948,11 @@ export async function setServiceRoutes(
 
   const markupBp = input.markupPercent === null ? null : Math.round(input.markupPercent * 100);
   const primary = resolved[0];
+  if (markupBp !== null && primary?.remote.costProblem) {
+    throw new AppError('VALIDATION_FAILED', undefined, {
+      markupPercent: `No se puede aplicar un margen: ${primary.remote.costProblem}`,
+    });
+  }
   const price =
     markupBp !== null && primary
       ? markupPriceCents(primary.remote.costMicros, markupBp)

@@ -239,7 +239,18 @@ describe.each(dbTargets())('suppliers (admin) on %s', (target) => {
       importable: true,
       fields: [{ key: 'link', type: 'url', required: true }],
     });
-    expect(social.items.find((i) => i.remoteId === '3')?.importable).toBe(false);
+    expect(social.items.find((i) => i.remoteId === '3')).toMatchObject({
+      type: 'Custom Comments',
+      importable: true,
+      fields: [
+        { key: 'link', type: 'url', required: true },
+        { key: 'comments', type: 'lines', required: true },
+      ],
+    });
+    expect(social.items.find((i) => i.remoteId === '39')).toMatchObject({
+      importable: false,
+      reason: 'El tipo «Comment Replies» todavía no se puede importar.',
+    });
   });
 
   it('keeps serving the last catalogue copy when the supplier cannot be read', async () => {

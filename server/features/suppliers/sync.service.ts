@@ -7,6 +7,7 @@ import { formatAmount, markupPriceCents, microsToCentsCeil } from '../../../shar
 import { MAX_PRICE_CENTS } from '../../../shared/schemas/catalogue';
 import { service } from '../../db/schema/catalogue';
 import { serviceRoute, supplier, supplierService } from '../../db/schema/suppliers';
+import { safeError } from '../../jobs/safe-error';
 import { formatMicros } from '../../suppliers/decimal';
 import { recordAudit } from '../audit/audit.service';
 import { adapterOfRow, logExchanges, type SupplierRow } from './connection';
@@ -52,6 +53,15 @@ export async function applyCosts(
   let repriced = 0;
   const deactivated: Deactivation[] = [];
   for (const r of routed) {
+    // One service that cannot be updated must not stop the others (it is logged, and tried
+    // again at the next sync).
+    await applyCost(r).catch((err: unknown) =>
+      deps.logger.error({ err: safeError(err), serviceId: r.serviceId }, 'price sync failed'),
+    );
+  }
+  return { repriced, deactivated };
+
+  async function applyCost(r: { serviceId: string; remoteId: string }): Promise<void> {
     await deps.db.transaction(async (tx) => {
       const [svc] = await tx
         .select()
@@ -69,6 +79,9 @@ export async function applyCosts(
       let newPrice: bigint | null = null;
       if (!remote || remote.missingSince !== null) {
         reason = `${row.name} ya no ofrece el servicio ${r.remoteId}.`;
+      } else if (remote.costProblem !== null) {
+        // Never priced from a cost we cannot read: the last good price stays, switched off.
+        reason = `El coste de ${row.name} no es válido: ${remote.costProblem}`;
       } else if (remote.unit !== svc.unit) {
         reason = `${row.name} cambió la unidad de venta del servicio.`;
       } else if (svc.markupBp !== null) {
@@ -118,7 +131,6 @@ export async function applyCosts(
       }
     });
   }
-  return { repriced, deactivated };
 }
 
 /** One sync of every supplier that is not disabled. */
@@ -131,16 +143,27 @@ export async function syncAll(deps: SupplierDeps): Promise<SyncSummary> {
   const summary: SyncSummary = { suppliers: 0, failed: 0, repriced: 0, deactivated: [] };
   for (const row of suppliers) {
     summary.suppliers += 1;
-    await syncBalance(deps, row);
-    const refreshed = await refreshCatalogue(deps, row);
-    if (!refreshed.ok) {
-      // Without a fresh catalogue nothing is repriced or switched off on old data.
+    try {
+      await syncBalance(deps, row);
+      const refreshed = await refreshCatalogue(deps, row);
+      if (!refreshed.ok) {
+        // Without a fresh catalogue nothing is repriced or switched off on old data.
+        summary.failed += 1;
+        continue;
+      }
+      const applied = await applyCosts(deps, row);
+      summary.repriced += applied.repriced;
+      summary.deactivated.push(...applied.deactivated);
+    } catch (err) {
+      // One supplier's failure is that supplier's: the others are still synced.
       summary.failed += 1;
-      continue;
+      deps.logger.error({ err: safeError(err), supplierId: row.id }, 'supplier sync failed');
+      await recordHealth(deps.db, row.id, {
+        ok: false,
+        message:
+          'No se pudo guardar lo que respondió el proveedor; se intentará en la próxima sincronización.',
+      }).catch(() => undefined);
     }
-    const applied = await applyCosts(deps, row);
-    summary.repriced += applied.repriced;
-    summary.deactivated.push(...applied.deactivated);
   }
   notifyDeactivations(deps, summary.deactivated);
   return summary;

@@ -1,10 +1,11 @@
 import { formatUsd } from '../../../shared/money';
-import { idParams } from '../../../shared/schemas/query';
+import { CsvExportQuerySchema, idParams } from '../../../shared/schemas/query';
 import {
   CreateBatchSchema,
   RedeemSchema,
   type RedeemResultDto,
 } from '../../../shared/schemas/vouchers';
+import { CSV_CONTENT_TYPE } from '../../lib/csv';
 import { defineRoute } from '../../lib/route';
 import { batchCsv, createBatch, listBatches, redeem } from './vouchers.service';
 
@@ -73,23 +74,34 @@ export const voucherAdminRoutes = [
     tag: 'Administración',
     summary: 'Exportar los códigos de un lote a CSV',
     access: 'admin',
+    description:
+      'Por defecto, el archivo que abre tal cual un Excel en español (UTF-8 con BOM, `;`, fechas locales, importes con coma decimal); con `format=rfc4180`, CSV simple para programas (columnas codigo, importe, estado, canjeado_por, canjeado_el y caduca).',
     params: idParams('Identificador del lote (UUID).'),
+    query: CsvExportQuerySchema,
     responses: [
       {
         status: 200,
         description: 'El archivo `vales-<id>.csv`.',
         body: {
           media: ['text/csv'],
-          description: 'Un código por línea, con su estado, en UTF-8 y saltos de línea CRLF.',
+          description:
+            'Un código por línea, con su estado, en UTF-8 y saltos de línea CRLF: con BOM y `;` por defecto, separado por comas y sin BOM con `format=rfc4180`.',
         },
       },
     ],
     errors: ['NOT_FOUND'],
-    handler: async ({ c, deps, params }) =>
-      c.body(await batchCsv(deps.db, params.id), 200, {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="vales-${params.id}.csv"`,
-        'Cache-Control': 'no-store',
-      }),
+    handler: async ({ c, deps, params, query }) =>
+      c.body(
+        await batchCsv(deps.db, params.id, {
+          format: query.format ?? 'excel',
+          timeZone: query.tz ?? null,
+        }),
+        200,
+        {
+          'Content-Type': CSV_CONTENT_TYPE,
+          'Content-Disposition': `attachment; filename="vales-${params.id}.csv"`,
+          'Cache-Control': 'no-store',
+        },
+      ),
   }),
 ];

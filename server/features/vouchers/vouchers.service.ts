@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { payment, voucher, voucherBatch } from '../../db/schema/payments';
 import { AppError } from '../../lib/errors';
-import { toCsv } from '../../lib/csv';
+import { csvAmount, csvDateTime, toCsv, type CsvStyle } from '../../lib/csv';
 import { recordAudit } from '../audit/audit.service';
 import { balances } from '../ledger/ledger.service';
 import { completePayment } from '../payments/payments.service';
@@ -192,7 +192,19 @@ export async function listBatches(db: Db): Promise<VoucherBatchDto[]> {
  * The batch's codes as CSV (one line per code, CRLF line ends); 404 when there is no batch.
  * `batchId` is a UUID (the route's path parameter is checked before).
  */
-export async function batchCsv(db: Db, batchId: string, now: Date = new Date()): Promise<string> {
+/** The words of the Excel form for each state. */
+const STATE_LABELS: Record<VoucherState, string> = {
+  canjeado: 'Canjeado',
+  caducado: 'Caducado',
+  disponible: 'Disponible',
+};
+
+export async function batchCsv(
+  db: Db,
+  batchId: string,
+  style: CsvStyle = { format: 'rfc4180', timeZone: null },
+  now: Date = new Date(),
+): Promise<string> {
   const [batch] = await db.select().from(voucherBatch).where(eq(voucherBatch.id, batchId));
   if (!batch) throw new AppError('NOT_FOUND', 'El lote de códigos no existe.');
   const redeemer = alias(user, 'redeemer');
@@ -206,22 +218,27 @@ export async function batchCsv(db: Db, batchId: string, now: Date = new Date()):
     .leftJoin(redeemer, eq(redeemer.id, voucher.redeemedBy))
     .where(eq(voucher.batchId, batchId))
     .orderBy(asc(voucher.code));
-  const amount = formatAmount(batch.amount);
-  const expires = batch.expiresAt?.toISOString() ?? '';
+  const excel = style.format === 'excel';
+  const amount = csvAmount(formatAmount(batch.amount), style);
+  const expires = csvDateTime(batch.expiresAt, style);
   const expired = batch.expiresAt !== null && batch.expiresAt.getTime() <= now.getTime();
+  const zone = style.timeZone ? '' : ' (UTC)';
   return toCsv(
-    ['codigo', 'importe', 'estado', 'canjeado_por', 'canjeado_el', 'caduca'],
+    excel
+      ? ['Código', 'Importe (USD)', 'Estado', 'Canjeado por', `Canjeado el${zone}`, `Caduca${zone}`]
+      : ['codigo', 'importe', 'estado', 'canjeado_por', 'canjeado_el', 'caduca'],
     rows.map((row) => {
       const state: VoucherState = row.redeemedAt ? 'canjeado' : expired ? 'caducado' : 'disponible';
       return [
         row.code,
         amount,
-        state,
+        excel ? STATE_LABELS[state] : state,
         row.redeemedBy ?? '',
-        row.redeemedAt?.toISOString() ?? '',
+        csvDateTime(row.redeemedAt, style),
         expires,
       ];
     }),
+    style.format,
   );
 }
 

@@ -336,7 +336,11 @@ describe.each(dbTargets())('voucher codes on %s', (target) => {
   });
 
   it('exports the batch as CSV with each code and its state', async () => {
-    const res = await call(admin.client, 'GET', `/api/admin/vouchers/${batch.batch.id}/export.csv`);
+    const res = await call(
+      admin.client,
+      'GET',
+      `/api/admin/vouchers/${batch.batch.id}/export.csv?format=rfc4180`,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe(
@@ -362,11 +366,23 @@ describe.each(dbTargets())('voucher codes on %s', (target) => {
     const csv = await call(
       admin.client,
       'GET',
-      `/api/admin/vouchers/${expired.batch.id}/export.csv`,
+      `/api/admin/vouchers/${expired.batch.id}/export.csv?format=rfc4180`,
     );
     expect((await csv.text()).split('\r\n')[1]).toBe(
       `${expired.codes[0]},1.00,caducado,,,2020-01-01T00:00:00.000Z`,
     );
+    // The default form is the one a Spanish Excel opens as it is.
+    const excel = await call(
+      admin.client,
+      'GET',
+      `/api/admin/vouchers/${expired.batch.id}/export.csv?tz=America/Mexico_City`,
+    );
+    expect(excel.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const bytes = new Uint8Array(await excel.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const excelLines = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).split('\r\n');
+    expect(excelLines[0]).toBe('\uFEFFCódigo;Importe (USD);Estado;Canjeado por;Canjeado el;Caduca');
+    expect(excelLines[1]).toBe(`${expired.codes[0]};"1,00";Caducado;;;31/12/2019 18:00`);
 
     for (const id of [randomUUID(), 'no-es-un-id']) {
       const missing = await call(admin.client, 'GET', `/api/admin/vouchers/${id}/export.csv`);

@@ -2,7 +2,11 @@
 // orders. The delivery row is written in the transaction of the change (with its job), signed
 // with the endpoint's secret, retried with a doubling wait for up to 3 days, every attempt
 // logged; an endpoint whose delivery is given up is disabled and its owner e-mailed.
+// Destinations are public addresses only (WEBHOOK_ALLOW_PRIVATE_NETWORK, not the suppliers'
+// ALLOW_PRIVATE_NETWORK, opens the private network), checked when added and on the address each
+// try connects to; the customer sees each try's status and a short reason, never the answer.
 import { createHmac, randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   WEBHOOK_ENDPOINTS_MAX,
@@ -11,7 +15,6 @@ import {
   type WebhookDeliveryDto,
   type WebhookEndpointDto,
 } from '../../../shared/schemas/api-keys';
-import { clipText } from '../../../shared/text';
 import type { Db, Tx } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { webhookAttempt, webhookDelivery, webhookEndpoint } from '../../db/schema/reseller';
@@ -24,6 +27,7 @@ import type { Mailer } from '../../lib/mail';
 import { mailAfterCommit } from '../../lib/notify';
 import { checkSupplierUrl, isPublicAddress, postJson } from '../../suppliers/http';
 import { secretBox } from '../suppliers/connection';
+import { deliveryReason, reasonOf } from './delivery-reason';
 import { GIVE_UP_AFTER_SECONDS } from './enqueue';
 
 export type WebhookDeps = {
@@ -38,7 +42,6 @@ export const SIGNATURE_HEADER = 'Cometa-Signature';
 /** The longest wait between two tries. */
 const MAX_WAIT_SECONDS = 6 * 3600;
 const TIMEOUT_MS = 10_000;
-const RESPONSE_KEPT = 1024;
 
 const STATE_LABELS = { active: 'Activo', disabled: 'Desactivado' } as const;
 const DELIVERY_LABELS = {
@@ -93,6 +96,20 @@ async function ownEndpoint(db: Db | Tx, userId: string, id: string): Promise<End
   return row;
 }
 
+/**
+ * A host that is plainly not on the public internet: a private or reserved IP literal (the URL
+ * parser has already turned `0x7f000001` or `2130706433` into `127.0.0.1`) or a local name. Any
+ * other name is checked on the address it resolves to, at every try.
+ */
+export function isPlainlyPrivateHost(hostname: string): boolean {
+  const host = hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
+  if (isIP(host)) return !isPublicAddress(host);
+  return host === 'localhost' || host.endsWith('.localhost');
+}
+
 /** POST /api/webhook-endpoints: the signing secret is returned once. */
 export async function createEndpoint(
   deps: Pick<WebhookDeps, 'db' | 'env'>,
@@ -101,9 +118,7 @@ export async function createEndpoint(
 ): Promise<CreatedWebhookEndpoint> {
   const checked = checkSupplierUrl(input.url);
   if (!checked.ok) throw new AppError('VALIDATION_FAILED', undefined, { url: checked.reason });
-  const host = checked.url.hostname.replace(/^\[|\]$/g, '');
-  const literalPrivate = /^[\d.]+$|:/.test(host) && !isPublicAddress(host);
-  if (!deps.env.ALLOW_PRIVATE_NETWORK && (literalPrivate || host === 'localhost')) {
+  if (!deps.env.WEBHOOK_ALLOW_PRIVATE_NETWORK && isPlainlyPrivateHost(checked.url.hostname)) {
     throw new AppError('VALIDATION_FAILED', undefined, {
       url: 'La dirección debe ser pública: no se envían avisos a direcciones locales o privadas.',
     });
@@ -218,8 +233,8 @@ export async function listDeliveries(
         .map((a) => ({
           at: a.createdAt.toISOString(),
           httpStatus: a.httpStatus,
-          error: a.error,
-          response: a.response,
+          // Rows written before reasons were fixed phrases may hold raw text: mapped again.
+          reason: deliveryReason(a.httpStatus, a.error),
           ms: a.ms,
         })),
     };
@@ -305,17 +320,19 @@ export async function deliver(deps: WebhookDeps, deliveryId: string): Promise<De
       connectTimeoutMs: TIMEOUT_MS,
       totalTimeoutMs: TIMEOUT_MS,
       maxBytes: 64 * 1024,
-      allowPrivateNetwork: deps.env.ALLOW_PRIVATE_NETWORK,
+      allowPrivateNetwork: deps.env.WEBHOOK_ALLOW_PRIVATE_NETWORK,
       userAgent: `${deps.env.APP_NAME}-Webhooks`,
     },
   );
   const ok = result.kind === 'response' && result.status >= 200 && result.status < 300;
-  const error =
-    result.kind === 'response'
-      ? ok
-        ? null
-        : `HTTP ${result.status}`
-      : clipText(result.error, 300);
+  // What the customer may see (attempt, endpoint, e-mail); the raw error is for the log only.
+  const error = reasonOf(result);
+  if (result.kind !== 'response') {
+    deps.logger.info(
+      { deliveryId: d.id, endpointId: e.id, outcome: result.kind, error: result.error },
+      'webhook try failed',
+    );
+  }
   const attempts = d.attempts + 1;
   const wait = retryWaitSeconds(deps.env.WEBHOOK_RETRY_BASE_SECONDS, attempts);
   // The next try would fall after the window: give up now.
@@ -326,10 +343,8 @@ export async function deliver(deps: WebhookDeps, deliveryId: string): Promise<De
       deliveryId: d.id,
       httpStatus: result.kind === 'response' ? result.status : null,
       error,
-      response:
-        result.kind === 'response'
-          ? result.body.slice(0, RESPONSE_KEPT).split(String.fromCharCode(0)).join('\uFFFD')
-          : null,
+      // The answer's body is not kept: it is the receiver's business, and could be anything.
+      response: null,
       ms: result.ms,
     });
     if (ok) {

@@ -13,34 +13,39 @@ import type {
 } from '../../../shared/schemas/api-keys';
 import type { AdminServiceDto } from '../../../shared/schemas/catalogue';
 import type { OrderDto } from '../../../shared/schemas/orders';
-import { webhookDelivery, webhookEndpoint } from '../../db/schema/reseller';
+import { webhookAttempt, webhookDelivery, webhookEndpoint } from '../../db/schema/reseller';
 import { imeiFor } from '../../../tests/setup/imei';
 import { fundedCustomer, json, supplierKit, type Kit } from '../../../tests/setup/suppliers';
-import { createTestApp } from '../../../tests/setup/test-app';
+import { createTestApp, registerVerified } from '../../../tests/setup/test-app';
 import { dbTargets } from '../../../tests/setup/test-db';
 import { deliver } from './webhooks.service';
 
 type Received = { headers: IncomingHttpHeaders; body: string; at: number };
 
-/** A receiver that answers from a script: `plan` gives the status of each request in turn. */
+/**
+ * A receiver that answers from a script: `plan` gives the status of each request in turn, with
+ * `text` as the body.
+ */
 async function startReceiver() {
   const received: Received[] = [];
   let plan: number[] = [];
+  let text = 'ok';
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString('utf8')));
     req.on('end', () => {
       received.push({ headers: req.headers, body, at: Date.now() });
       res.writeHead(plan.shift() ?? 200, { 'Content-Type': 'text/plain' });
-      res.end('ok');
+      res.end(text);
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
     received,
-    answer(statuses: number[]) {
+    answer(statuses: number[], body = 'ok') {
       plan = statuses;
+      text = body;
     },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
@@ -71,7 +76,11 @@ describe.each(dbTargets())('webhooks on %s', (target) => {
   let seq = 0;
 
   beforeAll(async () => {
-    kit = await supplierKit(target, { WEBHOOK_RETRY_BASE_SECONDS: '1' });
+    // The receiver is on loopback: allowed for webhooks here only.
+    kit = await supplierKit(target, {
+      WEBHOOK_RETRY_BASE_SECONDS: '1',
+      WEBHOOK_ALLOW_PRIVATE_NETWORK: 'true',
+    });
     await kit.t.startWorkers();
     receiver = await startReceiver();
     svc = await json<AdminServiceDto>(
@@ -145,7 +154,7 @@ describe.each(dbTargets())('webhooks on %s', (target) => {
     ).toBe(404);
   });
 
-  it('refuses a local or private destination unless ALLOW_PRIVATE_NETWORK is set', async () => {
+  it('refuses a local or private destination unless WEBHOOK_ALLOW_PRIVATE_NETWORK is set', async () => {
     const strict = await createTestApp(target);
     try {
       const { registerVerified } = await import('../../../tests/setup/test-app');
@@ -166,6 +175,99 @@ describe.each(dbTargets())('webhooks on %s', (target) => {
     } finally {
       await strict.close();
     }
+  });
+
+  it('regression: ALLOW_PRIVATE_NETWORK let customer webhooks reach the internal network', async () => {
+    // The supplier setting is on, the webhook one is not.
+    const strict = await createTestApp(target, { ALLOW_PRIVATE_NETWORK: 'true' });
+    try {
+      const { client } = await registerVerified(strict);
+      // When added: a literal private address or a local name is refused.
+      for (const url of [
+        receiver.url,
+        'http://localhost/hook',
+        'http://localhost./hook',
+        'http://cometa.localhost/hook',
+        'http://[::1]/x',
+        'http://[::ffff:127.0.0.1]/x',
+        'http://0x7f000001/x',
+        'http://10.1.2.3/x',
+        'http://169.254.169.254/latest/meta-data',
+      ]) {
+        const res = await client.post('/api/webhook-endpoints', { url });
+        expect(res.status, url).toBe(400);
+      }
+      // When delivering: the address connected to is checked, so a name that now resolves
+      // inside (or a URL saved before this check) is never reached.
+      const endpoint = await json<CreatedWebhookEndpoint>(
+        await client.post('/api/webhook-endpoints', { url: 'https://hooks.example.com/cometa' }),
+        201,
+      );
+      for (const url of [receiver.url, receiver.url.replace('127.0.0.1', 'localhost')]) {
+        await strict.database.db
+          .update(webhookEndpoint)
+          .set({ url })
+          .where(eq(webhookEndpoint.id, endpoint.id));
+        const [delivery] = await strict.database.db
+          .insert(webhookDelivery)
+          .values({
+            endpointId: endpoint.id,
+            eventId: `evt_${crypto.randomUUID()}`,
+            type: 'order.updated',
+            body: '{}',
+          })
+          .returning({ id: webhookDelivery.id });
+        const before = receiver.received.length;
+        expect(await deliver(strict.deps, delivery!.id), url).toBe('retry');
+        expect(receiver.received.length, url).toBe(before);
+        const list = await json<WebhookDeliveryList>(
+          await client.get(`/api/webhook-endpoints/${endpoint.id}/deliveries`),
+          200,
+        );
+        const attempt = list.items.find((d) => d.id === delivery!.id)?.lastAttempts[0];
+        expect(attempt, url).toEqual(
+          expect.objectContaining({
+            httpStatus: null,
+            reason: 'Dirección no permitida (red privada)',
+          }),
+        );
+      }
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('regression: the delivery list showed customers 1 KB of each answer', async () => {
+    const s = await subscriber();
+    const secret = 'secreto interno: postgres://admin:clave@10.0.0.5/db\u0007';
+    receiver.answer([500], secret);
+    const o = await order(s.client);
+    let list: WebhookDeliveryList | undefined;
+    await until('the failed try and the retry recorded', async () => {
+      list = await json<WebhookDeliveryList>(
+        await s.client.get(`/api/webhook-endpoints/${s.endpoint.id}/deliveries`),
+        200,
+      );
+      return list.items.some((d) => d.orderId === o.id && d.state === 'delivered');
+    });
+    receiver.answer([]);
+    const mine = list?.items.find((d) => d.orderId === o.id);
+    // A status and a short reason, never what the receiver said.
+    expect(mine?.lastAttempts.map((a) => Object.keys(a).sort().join())).toEqual([
+      'at,httpStatus,ms,reason',
+      'at,httpStatus,ms,reason',
+    ]);
+    expect(mine?.lastAttempts.map(({ httpStatus, reason }) => ({ httpStatus, reason }))).toEqual([
+      { httpStatus: 200, reason: null },
+      { httpStatus: 500, reason: 'El servidor respondió HTTP 500' },
+    ]);
+    expect(JSON.stringify(list)).not.toContain('secreto');
+    // Nor is it kept.
+    const rows = await kit.t.database.db
+      .select({ response: webhookAttempt.response })
+      .from(webhookAttempt)
+      .where(eq(webhookAttempt.deliveryId, mine!.id));
+    expect(rows.map((r) => r.response)).toEqual([null, null]);
   });
 
   it('POSTs every status change, signed, with the order as the customer sees it', async () => {

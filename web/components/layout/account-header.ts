@@ -24,6 +24,12 @@ export function loadAccountParts(): Promise<AccountParts | null> {
   return loading;
 }
 
+/** For the signed-in pages, which import the header with them (it renders on the server too). */
+export function registerAccountParts(parts: AccountParts): void {
+  loaded = parts;
+  loading ??= Promise.resolve(parts);
+}
+
 /** The signed-in header once loaded (null until then); `needed` starts loading it. */
 export function useAccountParts(needed: boolean): AccountParts | null {
   const [parts, setParts] = useState(loaded);

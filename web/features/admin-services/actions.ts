@@ -19,6 +19,7 @@ import {
   changedInput,
   draftToInput,
   fieldDraftErrors,
+  typedAmountErrors,
   placeErrors,
   priceWithUnit,
   type ServiceDraft,
@@ -100,6 +101,7 @@ async function save(
       err.code === 'VALIDATION_FAILED'
         ? placeErrors(err.fields, draft.fields)
         : { ...fieldDraftErrors(draft.fields), ...err.fields };
+    Object.assign(fields, typedAmountErrors(draft));
     return { intent, ok: false, ...(id ? { id } : {}), formError: err.message, fields };
   }
 }

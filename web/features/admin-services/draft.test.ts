@@ -14,6 +14,8 @@ import {
   priceWithUnit,
   toDraft,
   type FieldDraft,
+  typedAmountErrors,
+  withSmmType,
 } from './draft';
 import type { AdminService } from './types';
 
@@ -37,6 +39,10 @@ const SERVICE: AdminService = {
   sortOrder: 20,
   markupPercent: null,
   routes: [],
+  smmType: null,
+  dripfeed: false,
+  refillDays: null,
+  cancelable: false,
   fields: [
     { key: 'link', label: 'Perfil', type: 'url', required: true, identifier: true },
     { key: 'modelo', label: 'Modelo', type: 'select', required: false, options: ['A', 'B'] },
@@ -58,6 +64,10 @@ describe('service draft', () => {
       allowRecheck: true,
       active: false,
       fields: SERVICE.fields,
+      smmType: null,
+      dripfeed: false,
+      refillDays: null,
+      cancelable: false,
     });
   });
 
@@ -70,6 +80,25 @@ describe('service draft', () => {
     });
     const perThousand = { ...draft, unit: '1000' as const, minQuantity: 'diez', maxQuantity: '' };
     expect(draftToInput(perThousand)).toMatchObject({ minQuantity: 'diez', maxQuantity: null });
+  });
+
+  it('decimal comma: a price «4,90» and a quantity «1.000» were refused (issue 20)', () => {
+    const draft = {
+      ...toDraft(SERVICE),
+      price: '4,90',
+      minQuantity: '1.000',
+      maxQuantity: '10.000.000',
+    };
+    expect(draftToInput(draft)).toMatchObject({
+      price: '4.90',
+      minQuantity: 1000,
+      maxQuantity: 10_000_000,
+    });
+    expect(draftToInput({ ...draft, price: '1.234,50' }).price).toBe('1234.50');
+    // Typed differently, the same price is no change.
+    expect(changedInput({ ...toDraft(SERVICE), price: '1,5' }, toDraft(SERVICE))).toEqual({});
+    expect(typedAmountErrors({ price: '1.500' }).price).toMatch(/^No queda claro si «1\.500»/);
+    expect(typedAmountErrors({ price: '1,50' })).toEqual({});
   });
 
   it('sends only the options that apply to the field type', () => {
@@ -177,5 +206,34 @@ describe('changedInput', () => {
       base,
     );
     expect(Object.keys(fields)).toEqual(['fields']);
+  });
+});
+
+describe('withSmmType', () => {
+  it("gives the draft its type's unit and exactly its inputs, keeping labels already given", () => {
+    const base = toDraft(SERVICE);
+    const typed = withSmmType({ ...base, dripfeed: true }, 'Custom Comments');
+    expect(typed.unit).toBe('1000');
+    expect(typed.dripfeed).toBe(false);
+    expect(typed.fields.map((f) => [f.key, f.type])).toEqual([
+      ['link', 'url'],
+      ['comments', 'lines'],
+    ]);
+    // The link the service already had keeps its label («Perfil»).
+    expect(typed.fields[0]?.label).toBe('Perfil');
+    expect(draftToInput(typed)).toMatchObject({
+      smmType: 'Custom Comments',
+      dripfeed: false,
+      refillDays: null,
+      cancelable: false,
+    });
+    const pack = withSmmType(typed, 'Package');
+    expect(pack.unit).toBe('order');
+    expect(draftToInput({ ...pack, refillDays: '30', cancelable: true })).toMatchObject({
+      smmType: 'Package',
+      refillDays: 30,
+      cancelable: true,
+    });
+    expect(withSmmType(pack, '').smmType).toBe('');
   });
 });

@@ -2,6 +2,8 @@
 import { CATEGORIES, type CategorySlug } from '../../../shared/categories';
 import { MAX_SERVICE_FIELDS, serviceFieldSchema } from '../../../shared/fields';
 import { formatUsd } from '../../../shared/money';
+import { amountForApi, amountInputErrors, parseIntegerInput } from '../../../shared/number-input';
+import { SMM_TYPE_SPECS, SMM_TYPES, type SmmType } from '../../../shared/smm-types';
 import type {
   AdminServiceDto as AdminService,
   ServiceField,
@@ -30,6 +32,10 @@ export type FieldDraft = {
   options: string;
   hint: string;
   identifier: boolean;
+  /** file: the size limit in MB, as typed ("10", "2.5"); empty for the default. */
+  maxMegabytes: string;
+  /** file: the allowed extensions, separated by commas or spaces; empty for any. */
+  extensions: string;
 };
 
 export type ServiceDraft = {
@@ -44,6 +50,12 @@ export type ServiceDraft = {
   allowRecheck: boolean;
   active: boolean;
   fields: FieldDraft[];
+  /** The SMM order type it is sold as; '' for none. */
+  smmType: SmmType | '';
+  dripfeed: boolean;
+  /** Days of refill after completion, as typed; '' for no refill. */
+  refillDays: string;
+  cancelable: boolean;
 };
 
 export const FIELD_TYPE_LABELS: Record<ServiceFieldType, string> = {
@@ -55,6 +67,9 @@ export const FIELD_TYPE_LABELS: Record<ServiceFieldType, string> = {
   number: 'Número entero',
   text: 'Texto libre',
   select: 'Lista de opciones',
+  lines: 'Lista (una por línea)',
+  date: 'Fecha',
+  file: 'Archivo',
 };
 
 export const FIELD_TYPE_OPTIONS = Object.entries(FIELD_TYPE_LABELS).map(([value, label]) => ({
@@ -99,6 +114,8 @@ export function newFieldDraft(): FieldDraft {
     options: '',
     hint: '',
     identifier: false,
+    maxMegabytes: '',
+    extensions: '',
   };
 }
 
@@ -119,7 +136,21 @@ function toFieldDraft(field: ServiceField): FieldDraft {
     options: (field.options ?? []).join('\n'),
     hint: field.hint ?? '',
     identifier: field.identifier === true,
+    maxMegabytes:
+      field.maxBytes === undefined
+        ? ''
+        : String(Math.round((field.maxBytes / MEGABYTE) * 100) / 100),
+    extensions: (field.extensions ?? []).join(', '),
   };
+}
+
+const MEGABYTE = 1024 * 1024;
+
+/** "10" or "2,5" MB → bytes; anything else typed is sent as it is, for the schema's message. */
+function megabytesToBytes(value: string): number | string | undefined {
+  const v = value.trim().replace(',', '.');
+  if (v === '') return undefined;
+  return /^\d{1,3}(\.\d{1,2})?$/.test(v) ? Math.round(Number(v) * MEGABYTE) : value.trim();
 }
 
 /** The form's starting state: the service as saved, or an empty one (in `category`, if given). */
@@ -137,6 +168,10 @@ export function toDraft(service?: AdminService, category: CategorySlug | '' = ''
       allowRecheck: false,
       active: true,
       fields: [],
+      smmType: '',
+      dripfeed: false,
+      refillDays: '',
+      cancelable: false,
     };
   return {
     category: service.category,
@@ -150,8 +185,40 @@ export function toDraft(service?: AdminService, category: CategorySlug | '' = ''
     allowRecheck: service.allowRecheck,
     active: service.active,
     fields: service.fields.map(toFieldDraft),
+    smmType: service.smmType ?? '',
+    dripfeed: service.dripfeed,
+    refillDays: service.refillDays === null ? '' : String(service.refillDays),
+    cancelable: service.cancelable,
   };
 }
+
+/**
+ * The draft as a service of this SMM type: its unit and exactly its inputs (the labels and hints
+ * the admin already gave the same keys are kept); drip-feed off where the type has none.
+ */
+export function withSmmType(draft: ServiceDraft, type: SmmType | ''): ServiceDraft {
+  if (type === '') return { ...draft, smmType: '' };
+  const spec = SMM_TYPE_SPECS[type];
+  const current = new Map(draft.fields.map((f) => [f.key, f]));
+  return {
+    ...draft,
+    smmType: type,
+    unit: spec.unit,
+    dripfeed: spec.dripfeed && draft.dripfeed,
+    fields: spec.fields.map((f) => {
+      const kept = current.get(f.key);
+      const fresh = toFieldDraft(f);
+      return kept && kept.type === f.type
+        ? { ...fresh, uid: kept.uid, label: kept.label, hint: kept.hint }
+        : fresh;
+    }),
+  };
+}
+
+export const SMM_TYPE_OPTIONS = SMM_TYPES.map((t) => ({
+  value: t,
+  label: `${SMM_TYPE_SPECS[t].label} (${t})`,
+}));
 
 /**
  * A whole number as a number; anything else typed is sent as it is, so the schema answers
@@ -159,7 +226,9 @@ export function toDraft(service?: AdminService, category: CategorySlug | '' = ''
  */
 function numberOrText(value: string): number | string {
   const v = value.trim();
-  return /^-?\d{1,16}$/.test(v) ? Number(v) : v;
+  // «1.000» and «10.000.000» as people write them; anything else is left for the API to refuse.
+  const read = parseIntegerInput(v);
+  return read.ok ? read.value : v;
 }
 
 function optional(value: string): number | string | undefined {
@@ -193,6 +262,14 @@ export function fieldDraftToInput(field: FieldDraft): Record<string, unknown> {
       .map((o) => o.trim())
       .filter(Boolean);
   }
+  if (field.type === 'file') {
+    put('maxBytes', megabytesToBytes(field.maxMegabytes));
+    const extensions = field.extensions
+      .split(/[\s,;]+/)
+      .map((e) => e.trim())
+      .filter(Boolean);
+    if (extensions.length) out.extensions = extensions;
+  }
   if (field.hint.trim() !== '') out.hint = field.hint;
   if (field.identifier) out.identifier = true;
   return out;
@@ -208,13 +285,17 @@ export function draftToInput(draft: ServiceDraft): Record<string, unknown> {
     name: draft.name,
     description: draft.description,
     deliveryTime: draft.deliveryTime,
-    price: draft.price,
+    price: amountForApi(draft.price),
     unit: draft.unit,
     minQuantity: quantity(draft.minQuantity),
     maxQuantity: quantity(draft.maxQuantity),
     allowRecheck: draft.allowRecheck,
     active: draft.active,
     fields: draft.fields.map(fieldDraftToInput),
+    smmType: draft.smmType === '' ? null : draft.smmType,
+    dripfeed: draft.dripfeed,
+    refillDays: draft.refillDays.trim() === '' ? null : numberOrText(draft.refillDays),
+    cancelable: draft.cancelable,
   };
 }
 
@@ -233,6 +314,14 @@ export function changedInput(draft: ServiceDraft, base: ServiceDraft): Record<st
   );
 }
 
+/**
+ * The price typed in a way that cannot be read («1.500»: thousands or decimals?), with its
+ * precise message, which wins over the API's.
+ */
+export function typedAmountErrors(draft: Pick<ServiceDraft, 'price'>): Record<string, string> {
+  return amountInputErrors({ price: draft.price }, ['price']);
+}
+
 /** Where a field's error shows: on the field (`fields.<uid>`) or on one of its inputs. */
 export function fieldErrorKey(uid: string, property?: string): string {
   return property ? `fields.${uid}.${property}` : `fields.${uid}`;
@@ -248,7 +337,11 @@ export function fieldDraftErrors(fields: FieldDraft[]): Record<string, string> {
     errors.fields = `Un servicio puede pedir como máximo ${MAX_SERVICE_FIELDS} campos.`;
   const seen = new Set<string>();
   let identifiers = 0;
+  let files = 0;
   for (const field of fields) {
+    if (field.type === 'file' && ++files > 1)
+      errors[fieldErrorKey(field.uid, 'type')] ??=
+        'Un servicio puede pedir como máximo un archivo.';
     const parsed = serviceFieldSchema.safeParse(fieldDraftToInput(field));
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -328,7 +421,7 @@ export function parsePercent(
     return {
       ok: false,
       message:
-        'Escribe el porcentaje como número, con hasta dos decimales (por ejemplo 10 o -5.5).',
+        'Escribe el porcentaje como número, con hasta dos decimales (por ejemplo 10 o -5,5).',
     };
   const value = Number(v);
   if (value === 0) return { ok: false, message: 'El porcentaje no puede ser cero.' };

@@ -1,5 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
+import { FILE_DEFAULT_MAX_BYTES, FILE_MAX_BYTES, formatBytes } from '../../../shared/files';
 import type { ServiceFieldType } from '../../../shared/schemas/catalogue';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -232,6 +233,32 @@ function FieldCard({
             hint="Opcional."
             error={error('max')}
             onChange={(e) => onChange({ max: e.target.value })}
+          />
+        </div>
+      ) : null}
+
+      {field.type === 'file' ? (
+        <div className="mt-3 grid gap-3 sm:grid-cols-2">
+          <TextField
+            label="Tamaño máximo (MB)"
+            value={field.maxMegabytes}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={String(FILE_DEFAULT_MAX_BYTES / 1024 / 1024)}
+            hint={`Opcional; como mucho ${formatBytes(FILE_MAX_BYTES)}.`}
+            error={error('maxBytes')}
+            onChange={(e) => onChange({ maxMegabytes: e.target.value })}
+          />
+          <TextField
+            label="Extensiones permitidas"
+            value={field.extensions}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder="bin, zip"
+            hint="Separadas por comas; vacío: cualquiera. El contenido se comprueba cuando se puede."
+            error={error('extensions')}
+            onChange={(e) => onChange({ extensions: e.target.value })}
           />
         </div>
       ) : null}

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { CATEGORY_OPTIONS, UNIT_OPTIONS, toDraft, type ServiceDraft } from './draft';
 import { FieldEditor } from './field-editor';
+import { SmmSettings } from './smm-settings';
 import type { AdminService, ServicesActionResult, ServicesPayload } from './types';
 
 /**
@@ -106,13 +107,13 @@ export function ServiceForm({
           required
           inputMode="decimal"
           autoComplete="off"
-          placeholder="1.50"
+          placeholder="1,50"
           hint={
             service?.markupPercent != null
               ? `Sigue al coste del proveedor con un margen del ${service.markupPercent.toLocaleString('es', { maximumFractionDigits: 2 })} %: la próxima sincronización con el proveedor lo recalcula. Para fijarlo, elige «Precio fijo» en «Proveedores».`
               : draft.unit === '1000'
-                ? 'Precio de cada 1000 unidades, con punto decimal.'
-                : 'Con punto decimal, por ejemplo 1.50.'
+                ? 'Precio de cada 1000 unidades, por ejemplo 1,50.'
+                : 'En dólares, por ejemplo 1,50.'
           }
           error={errors.price}
           onChange={(e) => set('price', e.target.value)}
@@ -122,9 +123,12 @@ export function ServiceForm({
           value={draft.unit}
           options={UNIT_OPTIONS}
           error={errors.unit}
+          disabled={draft.smmType !== ''}
+          hint={draft.smmType !== '' ? 'La fija el tipo SMM.' : undefined}
           onChange={(e) => set('unit', e.target.value === '1000' ? '1000' : 'order')}
         />
       </div>
+      <SmmSettings draft={draft} errors={errors} onChange={setDraft} />
       {draft.unit === '1000' ? (
         <div className="grid gap-3 sm:grid-cols-2">
           <TextField

@@ -21,7 +21,8 @@ import {
   MAX_NOTE_LENGTH,
   VoucherBatchListSchema,
 } from '../../../shared/schemas/vouchers';
-import { AdjustmentSchema } from '../../../shared/schemas/wallet';
+import { amountForApi, amountInputErrors, integerForApi } from '../../../shared/number-input';
+import { AdjustmentSchema, SignedAmountInputSchema } from '../../../shared/schemas/wallet';
 import { api, ApiError } from '../../lib/api';
 import { apiFailure, formToObject, parseForm, parseValues } from '../../lib/form-data';
 import { settle, type Loaded } from '../../lib/loaded';
@@ -60,28 +61,60 @@ export async function loadAdminPayments(): Promise<AdminPaymentsData> {
 }
 
 /**
- * A whole-number form input as the API takes it: a JSON number. Anything else is left as typed,
- * so the API's schema refuses it with its own message; empty is "not given".
+ * A whole-number form input as the API takes it: a JSON number («1.000» is one thousand).
+ * Anything else is left as typed, so the API's schema refuses it with its own message; empty is
+ * "not given".
  */
 function formInteger(value: string | undefined): number | string | undefined {
   const text = value?.trim() ?? '';
   if (text === '') return undefined;
-  return /^\d{1,9}$/.test(text) ? Number(text) : text;
+  return integerForApi(text);
 }
 
-/** The method form's values, shaped as the API takes them (the sort order as a number). */
+/** A typed amount («25,50», «1.234,50») as the API takes it ("25.50"); empty stays empty. */
+function formAmount(value: string | undefined): string | undefined {
+  return value === undefined ? undefined : amountForApi(value);
+}
+
+/** The method form's values, shaped as the API takes them (amounts read, the sort order a number). */
 function methodValues(formData: FormData) {
   const { name, instructions, minAmount, maxAmount, sortOrder } = formToObject(formData);
-  return { name, instructions, minAmount, maxAmount, sortOrder: formInteger(sortOrder) };
+  return {
+    name,
+    instructions,
+    minAmount: formAmount(minAmount),
+    maxAmount: formAmount(maxAmount),
+    sortOrder: formInteger(sortOrder),
+  };
 }
 
-/** The batch form's values, shaped as the API takes them (the count as a number). */
+/** The batch form's values, shaped as the API takes them (the amount read, the count a number). */
 function batchValues(formData: FormData) {
   const { amount, count, expiresAt, note } = formToObject(formData);
-  return { amount, count: formInteger(count), expiresAt, note };
+  return { amount: formAmount(amount), count: formInteger(count), expiresAt, note };
 }
 
+/**
+ * The form checked with the API's schema, with the precise message of an amount typed in a way
+ * that cannot be read («1.500»: thousands or decimals?) in place of the API's.
+ */
+function checkTyped<T extends z.ZodType>(
+  schema: T,
+  values: unknown,
+  formData: FormData,
+  amountKeys: readonly string[],
+): { data: z.infer<T> } | { error: { fields: Record<string, string> } } {
+  const typed = amountInputErrors(formToObject(formData), amountKeys);
+  const parsed = parseValues(schema, values);
+  if (!('error' in parsed) && Object.keys(typed).length === 0) return parsed;
+  const fields = 'error' in parsed ? (parsed.error.fields ?? {}) : {};
+  return { error: { fields: { ...fields, ...typed } } };
+}
+
+const METHOD_AMOUNTS = ['minAmount', 'maxAmount'] as const;
+
 const AdjustFormSchema = AdjustmentSchema.extend({
+  amount: SignedAmountInputSchema,
   userId: z.string().min(1, 'Elige un cliente.'),
   idempotencyKey: z.string().min(1),
 });
@@ -114,7 +147,7 @@ async function reject(formData: FormData): Promise<AdminActionResult> {
 }
 
 async function createMethod(formData: FormData): Promise<AdminActionResult> {
-  const parsed = parseValues(CreateMethodSchema, methodValues(formData));
+  const parsed = checkTyped(CreateMethodSchema, methodValues(formData), formData, METHOD_AMOUNTS);
   if ('error' in parsed) return { ...parsed.error, intent: 'create-method' };
   const created = await api.post('/api/admin/funds/methods', MethodDtoSchema, {
     ...parsed.data,
@@ -140,14 +173,14 @@ async function updateMethod(formData: FormData): Promise<AdminActionResult> {
       message: active ? 'Método activado.' : 'Método desactivado.',
     };
   }
-  const parsed = parseValues(UpdateMethodSchema, methodValues(formData));
+  const parsed = checkTyped(UpdateMethodSchema, methodValues(formData), formData, METHOD_AMOUNTS);
   if ('error' in parsed) return { ...parsed.error, intent: 'update-method' };
   await api.patch(path, MethodDtoSchema, parsed.data);
   return { ok: true, intent: 'update-method', message: 'Cambios guardados.' };
 }
 
 async function createBatch(formData: FormData): Promise<AdminActionResult> {
-  const parsed = parseValues(CreateBatchSchema, batchValues(formData));
+  const parsed = checkTyped(CreateBatchSchema, batchValues(formData), formData, ['amount']);
   if ('error' in parsed) return { ...parsed.error, intent: 'create-batch' };
   const created = await api.post('/api/admin/vouchers', CreatedBatchDtoSchema, parsed.data);
   return { ok: true, intent: 'create-batch', created };

@@ -183,7 +183,7 @@ function AdjustPanel({ user, onBack }: { user: AdminUser; onBack: () => void }) 
           autoComplete="off"
           required
           placeholder="5.00"
-          hint="Positivo para añadir, negativo para descontar, por ejemplo -2.00"
+          hint="Positivo para añadir, negativo para descontar, por ejemplo -2,00."
           error={fields?.amount}
         />
         <TextAreaField

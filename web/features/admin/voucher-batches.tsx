@@ -3,6 +3,7 @@ import { useFetcher } from 'react-router';
 import { formatUsd } from '../../../shared/money';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
+import { CsvLink } from '../../components/ui/csv-link';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { MAX_BATCH_SIZE, MAX_NOTE_LENGTH } from './actions';
 import { Detail, formatDateTime, formatExpiry } from '../../components/ui/section';
@@ -132,9 +133,9 @@ function CreatedCodes({ created }: { created: CreatedBatch }) {
         <Button variant="secondary" onClick={() => void copyCodes()}>
           Copiar códigos
         </Button>
-        <a href={csvUrl(created.batch.id)} download className={buttonClass('secondary')}>
+        <CsvLink href={csvUrl(created.batch.id)} download className={buttonClass('secondary')}>
           Descargar CSV
-        </a>
+        </CsvLink>
       </div>
       <p className="text-sm" aria-live="polite">
         {copy === 'copied' ? (
@@ -177,13 +178,17 @@ export function VoucherBatches({ batches }: { batches: VoucherBatch[] }) {
                 </Detail>
               ) : null}
             </dl>
-            <a href={csvUrl(batch.id)} download className={buttonClass('secondary', 'mt-3 w-full')}>
+            <CsvLink
+              href={csvUrl(batch.id)}
+              download
+              className={buttonClass('secondary', 'mt-3 w-full')}
+            >
               Exportar CSV
               <span className="sr-only">
                 {' '}
                 del lote de {formatUsd(batch.amount)} creado el {formatDateTime(batch.createdAt)}
               </span>
-            </a>
+            </CsvLink>
           </li>
         ))}
       </ul>
@@ -233,7 +238,7 @@ export function VoucherBatches({ batches }: { batches: VoucherBatch[] }) {
                   <span className="block text-xs text-slate-500">{batch.createdBy}</span>
                 </td>
                 <td className="py-2 text-right">
-                  <a
+                  <CsvLink
                     href={csvUrl(batch.id)}
                     download
                     className="inline-flex min-h-11 items-center font-medium whitespace-nowrap text-brand-700 hover:underline"
@@ -244,7 +249,7 @@ export function VoucherBatches({ batches }: { batches: VoucherBatch[] }) {
                       del lote de {formatUsd(batch.amount)} creado el{' '}
                       {formatDateTime(batch.createdAt)}
                     </span>
-                  </a>
+                  </CsvLink>
                 </td>
               </tr>
             ))}

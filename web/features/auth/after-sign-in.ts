@@ -1,7 +1,7 @@
 import type { ApiError } from '../../lib/api';
 import { forgetPendingVerification } from '../../lib/pending-verification';
 import { refresh } from '../../lib/session';
-import { safeNextPath } from '../../lib/session-timing';
+import { safeNextPath } from '../../lib/safe-next';
 
 // What every way in does once the server has answered: the second step when the account has
 // two-factor on, otherwise the session read and the page to go to.

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { ApiError, api } from '../../lib/api';
 import { normalizePhone, phoneProblem } from '../../lib/phone-number';
-import { safeNextPath } from '../../lib/session-timing';
+import { safeNextPath } from '../../lib/safe-next';
 import { afterSignIn, signInMessage } from './after-sign-in';
 
 // «Otras formas de entrar» on /login and /register: an e-mailed link, an e-mailed code, an SMS

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/orders';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
+import { OrderFiles } from './order-files';
 import { showsSource, SourceBadge } from './source-badge';
 import { StatusBadge } from './status-badge';
 
@@ -66,10 +67,24 @@ function OrderDetail({ order }: { order: OrderDto }) {
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
         <dt className="text-slate-600">Servicio</dt>
         <dd className="font-medium text-slate-900">{order.serviceName}</dd>
-        {Object.entries(order.fields).map(([key, value]) => (
-          <Row key={key} label={key === 'imei' ? 'IMEI' : key} value={value} mono />
-        ))}
-        {order.quantity > 1 ? <Row label="Cantidad" value={String(order.quantity)} /> : null}
+        {Object.entries(order.fields)
+          .filter(([key]) => !order.files?.some((f) => f.fieldKey === key))
+          .map(([key, value]) => (
+            <Row key={key} label={key === 'imei' ? 'IMEI' : key} value={value} mono />
+          ))}
+        {order.quantity > 1 ? <Row label="Cantidad" value={quantityText(order)} /> : null}
+        {order.runs !== null && order.runInterval !== null ? (
+          <Row
+            label="Goteo"
+            value={`${order.runs} repeticiones de ${order.quantity / order.runs}, cada ${order.runInterval} min`}
+          />
+        ) : null}
+        {order.startCount !== null ? (
+          <Row label="Contador al empezar" value={order.startCount.toLocaleString('es')} />
+        ) : null}
+        {order.remains !== null && (order.status === 'processing' || order.status === 'pending') ? (
+          <Row label="Falta por entregar" value={order.remains.toLocaleString('es')} />
+        ) : null}
         <Row label="Importe" value={formatUsd(order.price)} />
         <Row label="Fecha" value={new Date(order.createdAt).toLocaleString('es')} />
         {showsSource(order) ? (
@@ -86,6 +101,8 @@ function OrderDetail({ order }: { order: OrderDto }) {
         </dd>
       </dl>
 
+      <OrderFiles orderId={order.id} files={order.files} />
+
       {output ? (
         <ResultBox title={order.result ? 'Resultado' : 'Motivo del rechazo'} text={output} />
       ) : null}
@@ -98,7 +115,7 @@ function OrderDetail({ order }: { order: OrderDto }) {
           <ol className="mt-2 border-l-2 border-slate-200 pl-4">
             {order.events.map((e, i) => (
               <li key={i} className="pb-3">
-                <p className="font-medium text-slate-900">{ORDER_STATUS_LABELS[e.status]}</p>
+                <p className="font-medium text-slate-900">{eventTitle(e)}</p>
                 <p className="text-slate-600">
                   {ACTORS[e.actor]} · {new Date(e.at).toLocaleString('es')}
                 </p>
@@ -109,9 +126,48 @@ function OrderDetail({ order }: { order: OrderDto }) {
         </section>
       ) : null}
 
-      <CancelOrder order={order} />
+      {order.refills && order.refills.length > 0 ? (
+        <section aria-labelledby="orden-reposiciones">
+          <h3 id="orden-reposiciones" className="font-semibold text-slate-900">
+            Reposiciones
+          </h3>
+          <ul className="mt-2 flex flex-col gap-2">
+            {order.refills.map((r) => (
+              <li key={r.id} className="rounded-lg border border-slate-200 p-3">
+                <p className="font-medium text-slate-900">
+                  Reposición n.º {r.number}: {r.statusLabel}
+                </p>
+                <p className="text-slate-600">
+                  Pedida el {new Date(r.createdAt).toLocaleString('es')}
+                  {r.finishedAt
+                    ? ` · terminó el ${new Date(r.finishedAt).toLocaleString('es')}`
+                    : ''}
+                </p>
+                {r.note ? <p className="text-slate-700">{r.note}</p> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <OrderActions order={order} />
     </div>
   );
+}
+
+/** The quantity with thousands separators (a drip-feed shows the total of its runs). */
+function quantityText(order: OrderDto): string {
+  return order.quantity.toLocaleString('es');
+}
+
+const EVENT_KINDS: Record<OrderEventDto['kind'], string | null> = {
+  status: null,
+  refill: 'Reposición',
+  cancel: 'Cancelación',
+};
+
+function eventTitle(e: OrderEventDto): string {
+  return EVENT_KINDS[e.kind] ?? ORDER_STATUS_LABELS[e.status];
 }
 
 function Row({ label, value, mono }: { label: string; value: string; mono?: boolean }) {
@@ -160,40 +216,80 @@ function ResultBox({ title, text }: { title: string; text: string }) {
   );
 }
 
-function CancelOrder({ order }: { order: OrderDto }) {
+/** What the customer can still do with the order: cancel it, ask to cancel it, ask for a refill. */
+function OrderActions({ order }: { order: OrderDto }) {
   const fetcher = useFetcher<CancelResult>();
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<'cancel' | 'request' | null>(null);
   const data = fetcher.state === 'idle' ? fetcher.data : undefined;
   const busy = fetcher.state !== 'idle';
+  const submitting = fetcher.formData?.get('intent');
+  const refill = order.refill;
   return (
     <div className="flex flex-col gap-3">
       {data ? <Alert tone={data.ok ? 'success' : 'error'}>{data.message}</Alert> : null}
-      {order.cancellable ? (
-        confirming ? (
-          <fetcher.Form
-            method="post"
-            className="flex flex-col gap-3 rounded-lg border border-red-200 bg-red-50 p-3"
-          >
-            <input type="hidden" name="intent" value="cancel" />
-            <input type="hidden" name="id" value={order.id} />
-            <p className="text-red-900">
-              ¿Cancelar la orden #{order.number}? Te devolveremos {formatUsd(order.price)} a tu
-              saldo.
-            </p>
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" variant="danger" disabled={busy}>
-                {busy ? 'Cancelando…' : 'Sí, cancelar orden'}
+      {order.cancelRequested ? (
+        <Alert tone="info">
+          Pediste cancelar esta orden: esperamos la respuesta del proveedor. Si la acepta, te
+          devolveremos el importe.
+        </Alert>
+      ) : null}
+      {confirming ? (
+        <fetcher.Form
+          method="post"
+          className="flex flex-col gap-3 rounded-lg border border-red-200 bg-red-50 p-3"
+        >
+          <input type="hidden" name="intent" value="cancel" />
+          <input type="hidden" name="id" value={order.id} />
+          <p className="text-red-900">
+            {confirming === 'cancel'
+              ? `¿Cancelar la orden #${order.number}? Te devolveremos ${formatUsd(order.price)} a tu saldo.`
+              : `¿Pedir al proveedor que cancele la orden #${order.number}? Si la cancela, te devolveremos lo que no se haya entregado.`}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" variant="danger" disabled={busy}>
+              {busy
+                ? confirming === 'cancel'
+                  ? 'Cancelando…'
+                  : 'Pidiendo…'
+                : confirming === 'cancel'
+                  ? 'Sí, cancelar orden'
+                  : 'Sí, pedir la cancelación'}
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirming(null)} disabled={busy}>
+              No, mantenerla
+            </Button>
+          </div>
+        </fetcher.Form>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          {order.cancellable ? (
+            <Button variant="secondary" onClick={() => setConfirming('cancel')}>
+              Cancelar orden
+            </Button>
+          ) : null}
+          {!order.cancellable && order.cancelRequestable ? (
+            <Button variant="secondary" onClick={() => setConfirming('request')}>
+              Pedir cancelación
+            </Button>
+          ) : null}
+          {refill?.available ? (
+            <fetcher.Form method="post">
+              <input type="hidden" name="intent" value="refill" />
+              <input type="hidden" name="id" value={order.id} />
+              <Button type="submit" variant="secondary" disabled={busy}>
+                {busy && submitting === 'refill' ? 'Pidiendo reposición…' : 'Pedir reposición'}
               </Button>
-              <Button variant="secondary" onClick={() => setConfirming(false)} disabled={busy}>
-                No, mantenerla
-              </Button>
-            </div>
-          </fetcher.Form>
-        ) : (
-          <Button variant="secondary" onClick={() => setConfirming(true)}>
-            Cancelar orden
-          </Button>
-        )
+            </fetcher.Form>
+          ) : null}
+        </div>
+      )}
+      {refill?.available && refill.until ? (
+        <p className="text-slate-600">
+          Puedes pedir reposiciones hasta el {new Date(refill.until).toLocaleDateString('es')}.
+        </p>
+      ) : null}
+      {refill && !refill.available && refill.reason && order.status === 'completed' ? (
+        <p className="text-slate-600">{refill.reason}</p>
       ) : null}
     </div>
   );

@@ -1,4 +1,4 @@
-import { BulkCompleteResultSchema } from '../../../shared/bulk-results';
+import { BulkCompletePreviewSchema, BulkCompleteResultSchema } from '../../../shared/bulk-results';
 import { CategorySlugSchema } from '../../../shared/schemas/catalogue';
 import {
   OrderDtoSchema,
@@ -6,7 +6,11 @@ import {
   OrderListQuerySchema,
   OrderStatusSchema,
   OrdersPageSchema,
+  AdminRefillListSchema,
+  RefillDtoSchema,
+  type AdminRefillDto,
   type OrderDto,
+  type RefillDto,
   type OrderStatus,
   type OrdersPage,
 } from '../../../shared/schemas/orders';
@@ -128,6 +132,22 @@ export function cancelMyOrder(id: string): Promise<OrderDto> {
   return api.post(`/api/orders/${encodeURIComponent(id)}/cancel`, OrderDtoSchema);
 }
 
+export function listPendingRefills(): Promise<AdminRefillDto[]> {
+  return api.get('/api/admin/refills', AdminRefillListSchema).then((r) => r.items);
+}
+
+export function finishRefill(
+  id: string,
+  outcome: 'complete' | 'reject',
+  body: Record<string, string>,
+): Promise<RefillDto> {
+  return api.post(`/api/admin/refills/${encodeURIComponent(id)}/${outcome}`, RefillDtoSchema, body);
+}
+
+export function refillMyOrder(id: string): Promise<RefillDto> {
+  return api.post(`/api/orders/${encodeURIComponent(id)}/refill`, RefillDtoSchema);
+}
+
 /** The CSV export of the filtered history; null while the filters are not valid. */
 export function exportCsvUrl(f: HistoryFilters): string | null {
   const result = listQuery(historyInput(f), false);
@@ -203,8 +223,15 @@ export function loadOrderSupplierCalls(id: string): Promise<Loaded<SupplierLogEn
 /** The IMEI, or the first field, of an order. */
 export function mainField(order: OrderDto): string {
   if (order.fields.imei) return order.fields.imei;
-  const first = Object.values(order.fields)[0];
-  return first ?? '—';
+  // A file's field holds its upload id: its name says more.
+  const files = new Map((order.files ?? []).map((f) => [f.fieldKey, f.name]));
+  const first = Object.entries(order.fields)[0];
+  return first ? (files.get(first[0]) ?? first[1]) : '—';
+}
+
+/** What completing `text` would do, line by line; nothing changes. */
+export function previewBulkComplete(text: string) {
+  return api.post('/api/admin/orders/bulk-complete/preview', BulkCompletePreviewSchema, { text });
 }
 
 export function bulkCompleteOrders(text: string) {

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { CallLog, type CallsRequest } from '../../components/ui/call-log';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { loadOrderSupplierCalls, mainField, type AdminOrder } from './orders-api';
+import { OrderFiles } from './order-files';
 import { SourceBadge } from './source-badge';
 import { StatusBadge } from './status-badge';
 
@@ -104,6 +105,7 @@ export function QueueRow({ order: initial }: { order: AdminOrder }) {
         </span>
       </div>
       {order.dispatch ? <DispatchInfo dispatch={order.dispatch} /> : null}
+      <OrderFiles orderId={order.id} files={order.files} admin />
       {/* A field's error shows under that field only, not twice. */}
       {data && (data.ok || !data.field) ? (
         <Alert tone={data.ok ? 'success' : 'error'}>{data.message}</Alert>

@@ -2,8 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { CATEGORIES } from '../../../shared/categories';
 import { validateField } from '../../../shared/fields';
 import { chargeCents, formatUsd, parseAmount } from '../../../shared/money';
+import { parseIntegerInput } from '../../../shared/number-input';
 import type { ServiceDto, ServiceField } from '../../../shared/schemas/catalogue';
 import { BULK_MAX_LINES, type OrderDto } from '../../../shared/schemas/orders';
+import { DRIPFEED_LIMITS, listLines, SMM_TYPE_SPECS, smmQuantity } from '../../../shared/smm-types';
 import { Alert } from '../../components/ui/alert';
 import { AppLink } from '../../components/ui/app-link';
 import { Button } from '../../components/ui/button';
@@ -11,6 +13,8 @@ import { SelectField, TextAreaField, TextField } from '../../components/ui/field
 import { LineResults } from '../../components/ui/line-results';
 import { ApiError } from '../../lib/api';
 import { reloadMe } from '../../lib/session';
+import { boxHint, checkBox, plural, refusedLines } from './bulk-lines';
+import { FileField } from './file-field';
 import { placeBulkOrder, placeOrder, type BulkResponse } from './orders-api';
 
 export function categoryLabel(slug: string): string {
@@ -27,12 +31,53 @@ function quantityRange(service: ServiceDto) {
   return { min, max: service.maxQuantity ?? min };
 }
 
+/** Whether the customer types a quantity (per-1000 services whose type does not count it). */
+function asksQuantity(service: ServiceDto): boolean {
+  if (service.smmType) return SMM_TYPE_SPECS[service.smmType].quantity.kind === 'input';
+  return service.unit === '1000';
+}
+
+/** The units of one order (one run when drip-fed), or null while they cannot be counted yet. */
+function unitsOf(
+  service: ServiceDto,
+  values: Record<string, string>,
+  quantity: string,
+): number | null {
+  const read = parseIntegerInput(quantity);
+  const typed = read.ok && read.value >= 0 ? read.value : undefined;
+  if (service.smmType) {
+    const counted = smmQuantity(service.smmType, values, typed, quantityRange(service));
+    return counted.ok ? counted.quantity : null;
+  }
+  if (service.unit !== '1000') return 1;
+  return typed ?? null;
+}
+
 /** The total in cents, or null while the quantity is not valid. */
-function totalCents(service: ServiceDto, quantity: string): bigint | null {
+function totalCents(
+  service: ServiceDto,
+  values: Record<string, string>,
+  quantity: string,
+  runs: number | null,
+): bigint | null {
   const price = parseAmount(service.price) ?? 0n;
   if (service.unit !== '1000') return price;
-  if (!/^\d{1,9}$/.test(quantity.trim())) return null;
-  return chargeCents(price, BigInt(quantity.trim()), 1000n);
+  const units = unitsOf(service, values, quantity);
+  if (units === null) return null;
+  return chargeCents(price, BigInt(units) * BigInt(runs ?? 1), 1000n);
+}
+
+/** A whole number as typed («1.000») and as the API and the field rules take it («1000»). */
+function wholeNumber(text: string): number | null {
+  const read = parseIntegerInput(text);
+  return read.ok ? read.value : null;
+}
+
+/** A field's value as checked and sent: number fields read «1.000» as 1000, the rest as typed. */
+function typedValue(field: ServiceField, raw: string): string {
+  if (field.type !== 'number') return raw;
+  const value = wholeNumber(raw);
+  return value === null ? raw : String(value);
 }
 
 function inputPropsFor(field: ServiceField) {
@@ -45,11 +90,24 @@ function inputPropsFor(field: ServiceField) {
       return { type: 'email', inputMode: 'email' as const, autoComplete: 'email' };
     case 'url':
       return { type: 'url', inputMode: 'url' as const, autoComplete: 'off' };
+    case 'date':
+      return { type: 'date', autoComplete: 'off' };
     case 'serial':
       return { autoComplete: 'off', autoCapitalize: 'characters' };
     default:
       return { autoComplete: 'off' };
   }
+}
+
+/** How many items a list field holds so far, and the limits when they set the quantity. */
+function linesHint(service: ServiceDto, field: ServiceField, text: string): string {
+  const count = listLines(text).length;
+  const rule = service.smmType ? SMM_TYPE_SPECS[service.smmType].quantity : null;
+  const { min, max } = quantityRange(service);
+  const range =
+    rule?.kind === 'lines' && rule.field === field.key ? ` (entre ${min} y ${max})` : '';
+  const counted = `${count} ${count === 1 ? 'línea' : 'líneas'}${range}`;
+  return field.hint ? `${field.hint} ${counted}.` : `${counted}.`;
 }
 
 /** The fields a service needs, as a plain list (for the overview). */
@@ -97,21 +155,27 @@ function OrderFormInner({ service, onAgain }: { service: ServiceDto; onAgain: ()
   const [quantity, setQuantity] = useState(String(min));
   const [bulk, setBulk] = useState(false);
   const [imeis, setImeis] = useState('');
+  const [drip, setDrip] = useState(false);
+  const [runs, setRuns] = useState('2');
+  const [interval, setRunInterval] = useState('30');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const hasImei = service.fields.some((f) => f.type === 'imei');
+  // One file is one order: a service that asks for a file is not ordered in bulk.
+  const hasImei =
+    service.fields.some((f) => f.type === 'imei') && !service.fields.some((f) => f.type === 'file');
   const imeiField = service.fields.find((f) => f.type === 'imei');
   const otherFields = bulk ? service.fields.filter((f) => f.type !== 'imei') : service.fields;
 
-  const lines = imeis
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter(Boolean);
-  const unit = totalCents(service, quantity);
-  const total = unit === null ? null : bulk ? unit * BigInt(lines.length) : unit;
+  // Bulk: every line checked as it is typed; only the valid ones count towards the total.
+  const box = checkBox(imeiField, imeis);
+  const lines = box.lines;
+  const runValue = wholeNumber(runs);
+  const runCount = drip && runValue !== null && runValue > 0 && runValue <= 9999 ? runValue : null;
+  const unit = drip && runCount === null ? null : totalCents(service, values, quantity, runCount);
+  const total = unit === null ? null : bulk ? unit * BigInt(box.valid) : unit;
 
   function check(field: ServiceField, raw: string): string | undefined {
-    const r = validateField(field, raw);
+    const r = validateField(field, typedValue(field, raw));
     return r.ok ? undefined : r.message;
   }
 
@@ -128,11 +192,24 @@ function OrderFormInner({ service, onAgain }: { service: ServiceDto; onAgain: ()
     setErrors((e) => ({ ...e, [field.key]: check(field, values[field.key] ?? '') ?? '' }));
   }
 
+  function dripErrors(): Record<string, string> {
+    if (!drip) return {};
+    const errors: Record<string, string> = {};
+    const { runsMin, runsMax, intervalMin, intervalMax } = DRIPFEED_LIMITS;
+    const r = wholeNumber(runs);
+    const i = wholeNumber(interval);
+    if (r === null || r < runsMin || r > runsMax)
+      errors.runs = `Las repeticiones deben estar entre ${runsMin} y ${runsMax}.`;
+    if (i === null || i < intervalMin || i > intervalMax)
+      errors.interval = `El intervalo debe estar entre ${intervalMin} y ${intervalMax} minutos.`;
+    return errors;
+  }
+
   function quantityError(): string | undefined {
-    if (service.unit !== '1000') return undefined;
-    const q = quantity.trim();
-    if (!/^\d+$/.test(q)) return 'La cantidad debe ser un número entero.';
-    const n = Number(q);
+    if (!asksQuantity(service)) return undefined;
+    const read = parseIntegerInput(quantity, 'La cantidad');
+    if (!read.ok) return read.message;
+    const n = read.value;
     if (n < min || n > max) return `La cantidad debe estar entre ${min} y ${max}.`;
     return undefined;
   }
@@ -143,13 +220,16 @@ function OrderFormInner({ service, onAgain }: { service: ServiceDto; onAgain: ()
     const next: Record<string, string> = {};
     const clean: Record<string, string> = {};
     for (const f of otherFields) {
-      const r = validateField(f, values[f.key] ?? '');
+      const r = validateField(f, typedValue(f, values[f.key] ?? ''));
       if (!r.ok) next[f.key] = r.message;
       else if (r.value !== '') clean[f.key] = r.value;
     }
     const qErr = quantityError();
     if (qErr) next.quantity = qErr;
+    Object.assign(next, dripErrors());
     if (bulk && lines.length === 0) next.imeis = 'Pega al menos un IMEI.';
+    else if (bulk && box.valid === 0)
+      next.imeis = 'Ninguna línea tiene un IMEI válido: corrige las marcadas.';
     if (bulk && lines.length > BULK_MAX_LINES)
       next.imeis = `Puedes enviar hasta ${BULK_MAX_LINES} IMEI a la vez.`;
     setErrors(next);
@@ -162,13 +242,16 @@ function OrderFormInner({ service, onAgain }: { service: ServiceDto; onAgain: ()
     setOutcome(null);
     try {
       if (bulk) {
-        const result = await placeBulkOrder(service.id, lines.join('\n'));
+        const result = await placeBulkOrder(service.id, lines.join('\n'), clean);
+        // The lines now ordered leave the box; the refused ones stay, as typed, to be fixed.
+        setImeis(refusedLines(lines, result.results));
         setOutcome({ kind: 'bulk', result });
       } else {
         const order = await placeOrder(
           {
             serviceId: service.id,
-            ...(service.unit === '1000' ? { quantity: Number(quantity.trim()) } : {}),
+            ...(asksQuantity(service) ? { quantity: wholeNumber(quantity) ?? 0 } : {}),
+            ...(drip ? { runs: wholeNumber(runs) ?? 0, interval: wholeNumber(interval) ?? 0 } : {}),
             fields: clean,
           },
           idempotencyKey,
@@ -249,14 +332,54 @@ function OrderFormInner({ service, onAgain }: { service: ServiceDto; onAgain: ()
           rows={6}
           inputMode="numeric"
           value={imeis}
-          onChange={(e) => setImeis(e.target.value)}
-          hint={`${lines.length} línea(s). Las líneas no válidas se rechazan sin cargo.`}
+          onChange={(e) => {
+            setImeis(e.target.value);
+            if (errors.imeis) setErrors((s) => ({ ...s, imeis: '' }));
+          }}
+          hint={boxHint(box)}
           error={errors.imeis || undefined}
         />
       ) : null}
+      {bulk && box.invalid > 0 ? (
+        <ul className="-mt-2 list-disc pl-5 text-sm text-red-700" data-testid="bulk-line-errors">
+          {box.checked
+            .filter((l) => !l.ok)
+            .slice(0, 10)
+            .map((l) => (
+              <li key={l.line}>
+                Línea {l.line} ({l.text}): {l.ok ? '' : l.message}
+              </li>
+            ))}
+          {box.invalid > 10 ? <li>Y {box.invalid - 10} más.</li> : null}
+        </ul>
+      ) : null}
 
       {otherFields.map((f) =>
-        f.type === 'select' ? (
+        f.type === 'file' ? (
+          <FileField
+            key={f.key}
+            serviceId={service.id}
+            field={f}
+            error={errors[f.key] || undefined}
+            onChange={(uploadId, problem) => {
+              setValues((s) => ({ ...s, [f.key]: uploadId }));
+              setErrors((es) => ({ ...es, [f.key]: problem ?? '' }));
+            }}
+          />
+        ) : f.type === 'lines' ? (
+          <TextAreaField
+            key={f.key}
+            label={f.required ? f.label : `${f.label} (opcional)`}
+            name={f.key}
+            rows={5}
+            value={values[f.key] ?? ''}
+            required={f.required}
+            hint={linesHint(service, f, values[f.key] ?? '')}
+            error={errors[f.key] || undefined}
+            onChange={(e) => change(f, e.target.value)}
+            onBlur={() => blur(f)}
+          />
+        ) : f.type === 'select' ? (
           <SelectField
             key={f.key}
             label={f.required ? f.label : `${f.label} (opcional)`}
@@ -289,9 +412,9 @@ function OrderFormInner({ service, onAgain }: { service: ServiceDto; onAgain: ()
         ),
       )}
 
-      {service.unit === '1000' ? (
+      {asksQuantity(service) ? (
         <TextField
-          label="Cantidad"
+          label={drip ? 'Cantidad por repetición' : 'Cantidad'}
           name="quantity"
           inputMode="numeric"
           value={quantity}
@@ -305,11 +428,52 @@ function OrderFormInner({ service, onAgain }: { service: ServiceDto; onAgain: ()
         />
       ) : null}
 
+      {service.dripfeed && !bulk ? (
+        <fieldset className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
+          <legend className="px-1 text-sm font-semibold text-slate-900">Goteo (drip-feed)</legend>
+          <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+            <input
+              type="checkbox"
+              className="h-5 w-5"
+              checked={drip}
+              onChange={(e) => setDrip(e.target.checked)}
+            />
+            Repartir la entrega en varias repeticiones
+          </label>
+          {drip ? (
+            <div className="grid gap-3 sm:grid-cols-2">
+              <TextField
+                label="Repeticiones"
+                name="runs"
+                inputMode="numeric"
+                value={runs}
+                hint={`Entre ${DRIPFEED_LIMITS.runsMin} y ${DRIPFEED_LIMITS.runsMax}; se cobra la cantidad por cada una.`}
+                error={errors.runs || undefined}
+                onChange={(e) => setRuns(e.target.value)}
+              />
+              <TextField
+                label="Minutos entre repeticiones"
+                name="interval"
+                inputMode="numeric"
+                value={interval}
+                hint={`Entre ${DRIPFEED_LIMITS.intervalMin} y ${DRIPFEED_LIMITS.intervalMax}`}
+                error={errors.interval || undefined}
+                onChange={(e) => setRunInterval(e.target.value)}
+              />
+            </div>
+          ) : null}
+        </fieldset>
+      ) : null}
+
       <p className="text-lg font-semibold text-slate-900" aria-live="polite">
         Total: {totalLabel}
       </p>
       <Button type="submit" disabled={busy}>
-        {busy ? 'Enviando…' : `Confirmar orden (Total ${totalLabel})`}
+        {busy
+          ? 'Enviando…'
+          : bulk
+            ? `Confirmar ${plural(box.valid, 'orden', 'órdenes')} (Total ${totalLabel})`
+            : `Confirmar orden (Total ${totalLabel})`}
       </Button>
     </form>
   );
@@ -319,7 +483,9 @@ function BulkResult({ result }: { result: BulkResponse }) {
   return (
     <div className="flex flex-col gap-3">
       <Alert tone={result.placed > 0 ? 'success' : 'warning'}>
-        {result.placed} orden(es) creada(s), {result.refused} línea(s) rechazada(s). Cargo total:{' '}
+        {plural(result.placed, 'orden creada', 'órdenes creadas')},{' '}
+        {plural(result.refused, 'línea rechazada', 'líneas rechazadas')}
+        {result.refused > 0 ? ' (quedan en el cuadro para corregirlas)' : ''}. Cargo total:{' '}
         {formatUsd(result.charged)}.{' '}
         <AppLink to="/orderhistory" className="font-semibold underline">
           Ver en el historial

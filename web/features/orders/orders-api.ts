@@ -31,8 +31,13 @@ export function getService(id: string) {
   return api.get(`/api/services/${encodeURIComponent(id)}`, ServiceDtoSchema);
 }
 
-export function placeBulkOrder(serviceId: string, imeis: string) {
-  return api.post('/api/orders/bulk', BulkOrderResultSchema, { serviceId, imeis });
+/** POST /api/orders/bulk: one IMEI a line, with the service's other fields for every line. */
+export function placeBulkOrder(
+  serviceId: string,
+  imeis: string,
+  fields: Record<string, string> = {},
+) {
+  return api.post('/api/orders/bulk', BulkOrderResultSchema, { serviceId, imeis, fields });
 }
 
 /** POST /api/orders with an Idempotency-Key, so a repeated submit is charged once. */

@@ -28,6 +28,10 @@ function service(patch: Partial<ServiceDto>): ServiceDto {
     unit: 'order',
     allowRecheck: false,
     fields: [{ key: 'imei', label: 'IMEI', type: 'imei', required: true }],
+    smmType: null,
+    dripfeed: false,
+    refillDays: null,
+    cancelable: false,
     ...patch,
   };
 }

@@ -103,12 +103,11 @@ describe('summarizeDelivery', () => {
     attempts: 2,
     body,
     lastAttempts: [
-      { at: '2026-05-01T10:00:02.000Z', httpStatus: 200, error: null, response: 'ok', ms: 12 },
+      { at: '2026-05-01T10:00:02.000Z', httpStatus: 200, reason: null, ms: 12 },
       {
         at: '2026-05-01T10:00:01.000Z',
         httpStatus: 500,
-        error: 'HTTP 500',
-        response: 'fallo',
+        reason: 'El servidor respondió HTTP 500',
         ms: 30,
       },
     ],
@@ -122,23 +121,20 @@ describe('summarizeDelivery', () => {
     expect(summary.lastResult).toBe('HTTP 200');
     expect(summary.lastOk).toBe(true);
     expect(summary.body).toBe(JSON.stringify(JSON.parse(body), null, 2));
+    // A status and the server's short reason for each try; never what the receiver answered.
     expect(summary.attemptsLog).toBe(
       [
         '[2026-05-01T10:00:02.000Z] · HTTP 200 · 12 ms',
-        'Respuesta: ok',
-        '',
-        '[2026-05-01T10:00:01.000Z] · HTTP 500 · 30 ms',
-        'Error: HTTP 500',
-        'Respuesta: fallo',
+        '[2026-05-01T10:00:01.000Z] · El servidor respondió HTTP 500 · 30 ms',
       ].join('\n'),
     );
   });
 
   it('says when there was no answer, and before the first attempt', () => {
-    expect(attemptResult({ httpStatus: null, error: 'Tiempo de espera agotado' })).toBe(
+    expect(attemptResult({ httpStatus: null, reason: 'Tiempo de espera agotado' })).toBe(
       'Tiempo de espera agotado',
     );
-    expect(attemptResult({ httpStatus: null, error: null })).toBe('Sin respuesta');
+    expect(attemptResult({ httpStatus: null, reason: null })).toBe('Sin respuesta');
     const failed = summarizeDelivery(
       {
         attempts: 1,
@@ -147,18 +143,17 @@ describe('summarizeDelivery', () => {
           {
             at: '2026-05-01T10:00:01.000Z',
             httpStatus: null,
-            error: 'connect ECONNREFUSED',
-            response: null,
+            reason: 'No se pudo conectar',
             ms: 3,
           },
         ],
       },
       format,
     );
-    expect(failed.lastResult).toBe('connect ECONNREFUSED');
+    expect(failed.lastResult).toBe('No se pudo conectar');
     expect(failed.lastOk).toBe(false);
     expect(failed.attemptsText).toBe('1 intento');
-    expect(failed.attemptsLog).toBe('[2026-05-01T10:00:01.000Z] · connect ECONNREFUSED · 3 ms');
+    expect(failed.attemptsLog).toBe('[2026-05-01T10:00:01.000Z] · No se pudo conectar · 3 ms');
     const fresh = summarizeDelivery({ attempts: 0, body, lastAttempts: [] }, format);
     expect(fresh.attemptsText).toBe('Sin intentos todavía');
     expect(fresh.lastResult).toBeNull();

@@ -106,10 +106,13 @@ export function failuresText(endpoint: Pick<WebhookEndpointDto, 'failures'>): st
 
 type Attempt = z.infer<typeof WebhookAttemptDtoSchema>;
 
-/** "HTTP 200", or the error when there was no answer. */
-export function attemptResult(attempt: Pick<Attempt, 'httpStatus' | 'error'>): string {
-  if (attempt.httpStatus !== null) return `HTTP ${attempt.httpStatus}`;
-  return attempt.error ?? 'Sin respuesta';
+/**
+ * "HTTP 200" for an answer that went well, otherwise the server's short reason («El servidor
+ * respondió HTTP 500», «Tiempo de espera agotado»…). The answer's body is never shown.
+ */
+export function attemptResult(attempt: Pick<Attempt, 'httpStatus' | 'reason'>): string {
+  if (attempt.reason) return attempt.reason;
+  return attempt.httpStatus !== null ? `HTTP ${attempt.httpStatus}` : 'Sin respuesta';
 }
 
 /** What one delivery's row shows, read from the delivery and the JSON it carries. */
@@ -151,13 +154,8 @@ export function summarizeDelivery(
   const { pretty, data } = readBody(delivery.body);
   const last = delivery.lastAttempts[0];
   const attemptsLog = delivery.lastAttempts
-    .map((a) => {
-      const lines = [`${format(a.at)} · ${attemptResult(a)} · ${a.ms} ms`];
-      if (a.httpStatus !== null && a.error) lines.push(`Error: ${a.error}`);
-      if (a.response) lines.push(`Respuesta: ${a.response}`);
-      return lines.join('\n');
-    })
-    .join('\n\n');
+    .map((a) => `${format(a.at)} · ${attemptResult(a)} · ${a.ms} ms`)
+    .join('\n');
   return {
     orderNumber: typeof data?.number === 'number' ? data.number : null,
     orderStatus: typeof data?.statusLabel === 'string' ? data.statusLabel : null,

@@ -36,6 +36,8 @@ const SUPPLIER: Supplier = {
     maxConcurrency: 4,
   },
   catalogueFetchedAt: null,
+  catalogueIssues: [],
+  catalogueIssueCount: 0,
   routedServices: 2,
   createdAt: '2026-05-01T10:00:00.000Z',
   updatedAt: '2026-05-01T10:00:00.000Z',
@@ -105,7 +107,27 @@ describe('supplier draft', () => {
         apiKey: 'c0ffee',
         lowBalanceThreshold: 'mucho',
       }),
-    ).toEqual({ lowBalanceThreshold: 'Escribe el umbral como importe, por ejemplo 25.00.' });
+    ).toEqual({
+      lowBalanceThreshold:
+        'Escribe un importe válido, con hasta dos decimales (por ejemplo 25,50).',
+    });
+  });
+
+  it('decimal comma: a threshold typed «1.000,50» was refused (issue 20)', () => {
+    const smm = {
+      ...newSupplierDraft(),
+      protocol: 'smm' as const,
+      name: 'Panel',
+      url: 'https://panel.example',
+      apiKey: 'c0ffee',
+    };
+    expect(createInput({ ...smm, lowBalanceThreshold: '1.000,50' })).toMatchObject({
+      lowBalanceThreshold: '1000.50',
+    });
+    expect(createErrors({ ...smm, lowBalanceThreshold: '25,5' })).toEqual({});
+    expect(createErrors({ ...smm, lowBalanceThreshold: '1.500' }).lowBalanceThreshold).toMatch(
+      /^No queda claro si «1\.500» es 1500 o 1,5\./,
+    );
   });
 
   it('edits only what changed; an empty new key keeps the saved one', () => {

@@ -1,5 +1,6 @@
 // The supplier forms' state and its conversion to the API's input, and the words the page uses
 // for states, outcomes and units. Pure functions, unit-tested.
+import { amountForApi, amountInputErrors } from '../../../shared/number-input';
 import { fieldErrors } from '../../../shared/schemas/auth';
 import {
   CreateSupplierSchema,
@@ -90,8 +91,16 @@ function wholeOrText(value: string): number | string {
   return /^\d{1,6}$/.test(v) ? Number(v) : v;
 }
 
+/** The threshold as the API takes it ("25.50"), read from «25,50» or «1.000,00» as typed. */
 function threshold(value: string): string | null {
-  return value.trim() === '' ? null : value.trim();
+  return value.trim() === '' ? null : amountForApi(value.trim());
+}
+
+/** A threshold typed in a way that cannot be read («1.500»), with its precise message. */
+function typedErrors(draft: SupplierDraft): Record<string, string> {
+  return amountInputErrors({ lowBalanceThreshold: draft.lowBalanceThreshold }, [
+    'lowBalanceThreshold',
+  ]);
 }
 
 /** The body of POST /api/admin/suppliers. */
@@ -142,13 +151,19 @@ export function updateInput(draft: SupplierDraft, base: SupplierDraft): Record<s
 /** The connect form checked with the server's own schema: messages by input (empty when fine). */
 export function createErrors(draft: SupplierDraft): Record<string, string> {
   const parsed = CreateSupplierSchema.safeParse(createInput(draft));
-  return parsed.success ? {} : settingsErrors(fieldErrors(parsed.error), parsed.error.issues);
+  const errors = parsed.success
+    ? {}
+    : settingsErrors(fieldErrors(parsed.error), parsed.error.issues);
+  return { ...errors, ...typedErrors(draft) };
 }
 
 /** The edit form checked with the server's own schema ("No hay cambios que guardar." as `form`). */
 export function updateErrors(draft: SupplierDraft, base: SupplierDraft): Record<string, string> {
   const parsed = UpdateSupplierSchema.safeParse(updateInput(draft, base));
-  return parsed.success ? {} : settingsErrors(fieldErrors(parsed.error), parsed.error.issues);
+  const errors = parsed.success
+    ? {}
+    : settingsErrors(fieldErrors(parsed.error), parsed.error.issues);
+  return { ...errors, ...typedErrors(draft) };
 }
 
 /** `settings.maxConcurrency` problems go under the input they are about. */

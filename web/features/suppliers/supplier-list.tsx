@@ -150,6 +150,11 @@ function SupplierRow({ supplier, catalogueOpen }: { supplier: Supplier; catalogu
             'Ninguno'
           )}
         </Detail>
+        {supplier.catalogueIssueCount > 0 ? (
+          <Detail label="Catálogo" className="sm:col-span-2 lg:col-span-3">
+            <CatalogueIssues supplier={supplier} />
+          </Detail>
+        ) : null}
       </dl>
       <div className="flex flex-wrap gap-2">
         <Button
@@ -231,5 +236,33 @@ function SupplierRow({ supplier, catalogueOpen }: { supplier: Supplier; catalogu
         </section>
       ) : null}
     </li>
+  );
+}
+
+/** What the last catalogue read skipped or could not price, folded under its count. */
+function CatalogueIssues({ supplier }: { supplier: Supplier }) {
+  const count = supplier.catalogueIssueCount;
+  const shown = supplier.catalogueIssues;
+  return (
+    <details className="text-amber-900">
+      <summary className="cursor-pointer">
+        {count === 1
+          ? '1 servicio del catálogo no se pudo usar'
+          : `${count} servicios del catálogo no se pudieron usar`}
+      </summary>
+      <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
+        {shown.map((issue, i) => (
+          <li key={`${issue.remoteId ?? ''}-${i}`} className="break-words">
+            {issue.remoteId ? <span className="font-mono">{issue.remoteId}</span> : null}
+            {issue.name ? ` «${issue.name}»` : null}
+            {issue.remoteId || issue.name ? ': ' : null}
+            {issue.reason}
+          </li>
+        ))}
+      </ul>
+      {count > shown.length ? (
+        <p className="mt-1 text-slate-600">Se muestran los primeros {shown.length}.</p>
+      ) : null}
+    </details>
   );
 }

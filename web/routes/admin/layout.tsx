@@ -1,12 +1,22 @@
 import { Outlet, redirect } from 'react-router';
 import { LoadingScreen } from '../../components/ui/spinner';
 import { AppNavLink } from '../../components/ui/app-link';
-import { mustEnrolTwoFactor, ready, TWO_FACTOR_SETUP_PATH, useSession } from '../../lib/session';
+import { pageLoader } from '../../lib/page-loader.server';
+import { requireAdmin } from '../../lib/page-session';
+import { ready } from '../../lib/session';
+import { useSession } from '../../lib/session-state';
+import { mustEnrolTwoFactor, TWO_FACTOR_SETUP_PATH } from '../../lib/two-factor-gate';
+import type { Route } from './+types/layout';
 
 /**
  * Admin pages: the server checks the role (and two-factor) on every /api/admin call; this only
  * mirrors it. The app layout sends an admin without two-factor to /activar-dos-pasos first.
  */
+export async function loader({ request }: Route.LoaderArgs) {
+  await pageLoader(request, () => requireAdmin(request));
+  return null;
+}
+
 export async function clientLoader() {
   const session = await ready();
   if (session.status !== 'authenticated' || session.user.role !== 'admin')
@@ -14,7 +24,6 @@ export async function clientLoader() {
   if (mustEnrolTwoFactor(session.user)) throw redirect(TWO_FACTOR_SETUP_PATH);
   return null;
 }
-clientLoader.hydrate = true as const;
 
 export function HydrateFallback() {
   return <LoadingScreen />;

@@ -22,6 +22,8 @@ import {
   adminOrderAction,
   bulkCompleteOrders,
   confirmDispatch,
+  finishRefill,
+  listPendingRefills,
   listQueue,
   queueDispatchFrom,
   queueStatusFrom,
@@ -32,10 +34,12 @@ import {
 } from '../../features/order-history/orders-api';
 import { LoadMore, useMorePages } from '../../features/order-history/more-pages';
 import { QueueRow, type QueueActionResult } from '../../features/order-history/queue-row';
+import { RefillQueue, type RefillActionResult } from '../../features/order-history/refill-queue';
 import { ApiError } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
 import { ready } from '../../lib/session';
 import type { Route } from './+types/ordenes';
+import { adminPage } from '../../lib/page-loader.server';
 
 export function meta() {
   return [{ title: `Órdenes · ${APP_NAME}` }];
@@ -43,10 +47,20 @@ export function meta() {
 
 type QueueFilters = { status: QueueStatus; category: string; q: string; dispatch: QueueDispatch };
 
+/** Rendered on the server with its data (docs/decisions/0016); navigations load it in the browser. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return adminPage(request, () => queuePage(request));
+}
+
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const session = await ready();
   if (session.status !== 'authenticated' || session.user.role !== 'admin')
     throw redirect('/dashboard');
+  return queuePage(request);
+}
+
+/** The queue for the filters in the URL, and the refills waiting for an admin. */
+async function queuePage(request: Request) {
   const params = new URL(request.url).searchParams;
   const category = params.get('category') ?? '';
   const filters: QueueFilters = {
@@ -55,10 +69,16 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     q: (params.get('q') ?? '').trim(),
     dispatch: queueDispatchFrom(params.get('dispatch')),
   };
+  // The refills waiting for an admin load beside the queue; a failure only hides that list.
+  const refills = listPendingRefills().catch((err: unknown) => {
+    console.error('No se pudieron leer las reposiciones:', err);
+    return null;
+  });
   try {
     return {
       filters,
       queue: await listQueue(filters.status, filters.category, filters.q, null, filters.dispatch),
+      refills: await refills,
       error: null,
     };
   } catch (err) {
@@ -66,11 +86,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     return {
       filters,
       queue: null,
+      refills: await refills,
       error: err instanceof ApiError ? err.message : 'No pudimos cargar las órdenes.',
     };
   }
 }
-clientLoader.hydrate = true as const;
 
 const FIELD_OF: Record<string, string> = {
   complete: 'result',
@@ -80,7 +100,9 @@ const FIELD_OF: Record<string, string> = {
 
 export async function clientAction({
   request,
-}: Route.ClientActionArgs): Promise<QueueActionResult | BulkCompleteActionResult> {
+}: Route.ClientActionArgs): Promise<
+  QueueActionResult | BulkCompleteActionResult | RefillActionResult
+> {
   const form = await request.formData();
   const text = (name: string) => {
     const value = form.get(name);
@@ -100,6 +122,29 @@ export async function clientAction({
     }
   }
   const id = text('id');
+  if (intent === 'refill-complete' || intent === 'refill-reject') {
+    const reason = text('reason').trim();
+    if (intent === 'refill-reject' && reason.length < 3)
+      return { refillId: id, ok: false, message: 'Escribe el motivo (al menos 3 caracteres).' };
+    try {
+      const note = text('note').trim();
+      const refill =
+        intent === 'refill-complete'
+          ? await finishRefill(id, 'complete', note ? { note } : {})
+          : await finishRefill(id, 'reject', { reason });
+      return {
+        refillId: id,
+        ok: true,
+        message:
+          refill.status === 'completed'
+            ? `Reposición n.º ${refill.number} hecha: lo verá el cliente en su orden.`
+            : `Reposición n.º ${refill.number} rechazada.`,
+      };
+    } catch (err) {
+      if (err instanceof ApiError) return { refillId: id, ok: false, message: err.message };
+      throw err;
+    }
+  }
   try {
     if (intent === 'take') {
       const order = await adminOrderAction(id, 'take');
@@ -249,7 +294,7 @@ function QueueList({ first, filters }: { first: AdminOrderPage; filters: QueueFi
 }
 
 export default function AdminOrdenes() {
-  const { filters, queue, error } = useLoaderData<typeof clientLoader>();
+  const { filters, queue, refills, error } = useLoaderData<typeof clientLoader>();
   const revalidator = useRevalidator();
   const key = new URLSearchParams({ ...filters }).toString();
   return (
@@ -303,6 +348,15 @@ export default function AdminOrdenes() {
             </div>
           </Form>
         </Card>
+        {refills && refills.length > 0 ? (
+          <Card className="p-4 sm:p-6">
+            <h2 className="text-lg font-semibold text-slate-900">Reposiciones pendientes</h2>
+            <p className="mt-1 mb-3 text-sm text-slate-600">
+              Clientes que pidieron reponer una orden completada de un servicio con reposición.
+            </p>
+            <RefillQueue refills={refills} />
+          </Card>
+        ) : null}
         <Card className="p-4 sm:p-6">
           <h2 className="text-lg font-semibold text-slate-900">Completar en bloque</h2>
           <p className="mt-1 mb-3 text-sm text-slate-600">

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
 import { formatUsd } from '../../../shared/money';
 import {
-  CardCheckoutRequestSchema,
   CardCheckoutSchema,
-  ManualRequestSchema,
+  CardCheckoutTypedSchema,
+  ManualRequestTypedSchema,
   RECEIPT_TYPES,
 } from '../../../shared/schemas/funds';
 import { RedeemResultSchema, RedeemSchema } from '../../../shared/schemas/vouchers';
@@ -26,9 +26,15 @@ import { api, ApiError } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
 import { reloadMe } from '../../lib/session';
 import type { Route } from './+types/addfunds';
+import { signedInPage } from '../../lib/page-loader.server';
 
 export function meta() {
   return [{ title: `Añadir créditos · ${APP_NAME}` }];
+}
+
+/** Rendered on the server with its data (docs/decisions/0016); navigations load it in the browser. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return signedInPage(request, () => clientLoader());
 }
 
 export async function clientLoader() {
@@ -49,7 +55,7 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   const intent = typeof intentValue === 'string' ? intentValue : '';
   try {
     if (intent === 'card') {
-      const parsed = parseForm(CardCheckoutRequestSchema, form);
+      const parsed = parseForm(CardCheckoutTypedSchema, form);
       if ('error' in parsed) return { ...parsed.error, intent };
       const { url } = await api.post('/api/funds/stripe/checkout', CardCheckoutSchema, {
         amount: parsed.data.amount,
@@ -66,7 +72,7 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
       return { intent, ok: true, message: result.message };
     }
     if (intent === 'manual') {
-      const parsed = parseForm(ManualRequestSchema, form);
+      const parsed = parseForm(ManualRequestTypedSchema, form);
       if ('error' in parsed) return { ...parsed.error, intent };
       const receipt = form.get('receipt');
       const body = new FormData();

@@ -17,12 +17,19 @@ import { api } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
 import { SECONDARY_NAV } from '../../lib/account-navigation';
 import { useSession } from '../../lib/session';
+import { signedInPage } from '../../lib/page-loader.server';
+import type { Route } from './+types/dashboard';
 
 export function meta() {
   return [{ title: `Inicio · ${APP_NAME}` }];
 }
 
 type Summary = OrderSummary;
+
+/** Rendered on the server with its data (docs/decisions/0016); navigations load it in the browser. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return signedInPage(request, () => clientLoader());
+}
 
 /** A failed read shows a notice; the rest of the page still works. */
 export async function clientLoader() {

@@ -1,28 +1,32 @@
 import { Navigate, Outlet, redirect, useLocation } from 'react-router';
-import { loadAccountParts } from '../../components/layout/account-header';
+import { registerAccountParts } from '../../components/layout/account-header';
+import * as accountParts from '../../components/layout/account-parts';
 import { LoadingScreen } from '../../components/ui/spinner';
+import { pageLoader } from '../../lib/page-loader.server';
+import { requireSignedIn } from '../../lib/page-session';
 import { pendingVerificationEmail } from '../../lib/pending-verification';
-import {
-  mustEnrolTwoFactor,
-  ready,
-  reloadMe,
-  TWO_FACTOR_SETUP_PATH,
-  useSession,
-} from '../../lib/session';
+import { ready, reloadMe } from '../../lib/session';
+import { useSession } from '../../lib/session-state';
+import { loginUrl } from '../../lib/sign-in-url';
+import { mustEnrolTwoFactor, TWO_FACTOR_SETUP_PATH } from '../../lib/two-factor-gate';
 import type { Route } from './+types/layout';
 
-function loginUrl(path: string, expired: boolean) {
-  return `/login?next=${encodeURIComponent(path)}${expired ? '&motivo=expirada' : ''}`;
-}
+// Every signed-in page shows the account header at once (server-rendered with it too).
+registerAccountParts(accountParts);
 
 /**
- * The guard of docs/domain.md §1: no user → /login (and back after signing in); unverified →
- * /verify-email; an admin without two-factor → /activar-dos-pasos (the server answers their
- * admin calls with 403 TWO_FACTOR_REQUIRED until then).
+ * The guard of docs/domain.md §1, on the server for the page the browser asks for: no user →
+ * /login (and back after signing in); unverified → /verify-email; an admin without two-factor →
+ * /activar-dos-pasos (the server answers their admin calls with 403 TWO_FACTOR_REQUIRED until
+ * then).
  */
+export async function loader({ request }: Route.LoaderArgs) {
+  await pageLoader(request, () => requireSignedIn(request));
+  return null;
+}
+
+/** The same guard for navigations in the browser, with the session the browser holds. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  // The signed-in header loads alongside the session, so the page shows with it.
-  const accountParts = loadAccountParts();
   const session = await ready();
   const url = new URL(request.url);
   // Registered in this tab, no session yet (docs/decisions/0010): the e-mail comes first.
@@ -38,10 +42,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   // Every navigation inside the app refreshes the header's name and Saldo (an admin may have
   // credited the account meanwhile), without holding up the page.
   void reloadMe({ maxAgeMs: 2_000 });
-  await accountParts;
   return null;
 }
-clientLoader.hydrate = true as const;
 
 /** Runs the loader on every navigation inside the app, so the header's Saldo stays current. */
 export function shouldRevalidate() {

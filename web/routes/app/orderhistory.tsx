@@ -13,6 +13,7 @@ import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '../../../shared/schemas/ord
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, PageTitle } from '../../components/ui/card';
+import { CsvLink } from '../../components/ui/csv-link';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import {
   OrderDetailDialog,
@@ -21,6 +22,7 @@ import {
 } from '../../features/order-history/order-detail';
 import {
   cancelMyOrder,
+  refillMyOrder,
   exportCsvUrl,
   filtersError,
   filtersFromUrl,
@@ -38,6 +40,7 @@ import { ApiError } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
 import { reloadMe } from '../../lib/session';
 import type { Route } from './+types/orderhistory';
+import { signedInPage } from '../../lib/page-loader.server';
 
 export function meta() {
   return [{ title: `Historial de órdenes · ${APP_NAME}` }];
@@ -54,11 +57,18 @@ async function loadDetail(id: string | null): Promise<DetailState> {
   }
 }
 
+/** Rendered on the server with its data (docs/decisions/0016); navigations load it in the browser. */
+export async function loader(args: Route.LoaderArgs) {
+  return signedInPage(args.request, () => clientLoader(args));
+}
+
 /**
  * Never throws: a failed list is `history: null`, shown with a «Reintentar» button; filters the
  * API would refuse are `invalid`, their message shown instead of asking.
  */
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+export async function clientLoader({
+  request,
+}: Pick<Route.ClientLoaderArgs, 'request' | 'params'>) {
   const params = new URL(request.url).searchParams;
   const filters = filtersFromUrl(params);
   const invalid = filtersError(filters);
@@ -77,10 +87,24 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<CancelResult> {
   const form = await request.formData();
   const id = form.get('id');
-  if (form.get('intent') !== 'cancel' || typeof id !== 'string')
+  const intent = form.get('intent');
+  if (typeof id !== 'string' || (intent !== 'cancel' && intent !== 'refill'))
     return { ok: false, message: 'Acción desconocida.' };
   try {
+    if (intent === 'refill') {
+      const refill = await refillMyOrder(id);
+      return {
+        ok: true,
+        message: `Pedimos la reposición n.º ${refill.number}. Verás su estado en el historial de la orden.`,
+      };
+    }
     const order = await cancelMyOrder(id);
+    if (order.status !== 'cancelled')
+      return {
+        ok: true,
+        message:
+          'Pedimos la cancelación al proveedor. Si la acepta, te devolveremos el importe a tu saldo.',
+      };
     await reloadMe();
     return {
       ok: true,
@@ -140,9 +164,9 @@ function Filters({ filters }: { filters: HistoryFilters }) {
           Limpiar
         </Link>
         {csvUrl ? (
-          <a href={csvUrl} download="ordenes.csv" className={buttonClass('ghost')}>
+          <CsvLink href={csvUrl} download="ordenes.csv" className={buttonClass('ghost')}>
             Exportar CSV
-          </a>
+          </CsvLink>
         ) : null}
       </div>
     </Form>

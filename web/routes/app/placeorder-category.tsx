@@ -8,13 +8,19 @@ import { OrderForm, priceText } from '../../features/orders/order-form';
 import { getServices } from '../../features/orders/orders-api';
 import { APP_NAME } from '../../lib/app-name';
 import type { Route } from './+types/placeorder-category';
+import { signedInPage } from '../../lib/page-loader.server';
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   const label = loaderData?.category.label ?? 'Nueva orden';
   return [{ title: `${label} · ${APP_NAME}` }];
 }
 
-export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+/** Rendered on the server with its data (docs/decisions/0016); navigations load it in the browser. */
+export async function loader(args: Route.LoaderArgs) {
+  return signedInPage(args.request, () => clientLoader(args));
+}
+
+export async function clientLoader({ params }: Pick<Route.ClientLoaderArgs, 'request' | 'params'>) {
   const category = CATEGORIES.find((c) => c.slug === params.category);
   if (!category) throw data(null, { status: 404 });
   const services = await getServices(category.slug);

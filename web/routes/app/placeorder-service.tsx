@@ -6,12 +6,18 @@ import { getService } from '../../features/orders/orders-api';
 import { ApiError } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
 import type { Route } from './+types/placeorder-service';
+import { signedInPage } from '../../lib/page-loader.server';
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.service.name ?? 'Servicio'} · ${APP_NAME}` }];
 }
 
-export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+/** Rendered on the server with its data (docs/decisions/0016); navigations load it in the browser. */
+export async function loader(args: Route.LoaderArgs) {
+  return signedInPage(args.request, () => clientLoader(args));
+}
+
+export async function clientLoader({ params }: Pick<Route.ClientLoaderArgs, 'request' | 'params'>) {
   try {
     const service = await getService(params.id);
     if (service.category !== 'IMEI') throw data(null, { status: 404 });

@@ -4,6 +4,8 @@ import { AppLink } from '../../components/ui/app-link';
 import { PageTitle } from '../../components/ui/card';
 import { getCategories } from '../../features/orders/orders-api';
 import { APP_NAME } from '../../lib/app-name';
+import { signedInPage } from '../../lib/page-loader.server';
+import type { Route } from './+types/placeorder';
 
 export function meta() {
   return [{ title: `Nueva orden · ${APP_NAME}` }];
@@ -18,6 +20,11 @@ const DESCRIPTIONS: Record<string, string> = {
   social: 'Seguidores, me gusta y vistas para tus redes.',
   cleanimei: 'Limpieza de reportes de IMEI en listas negras.',
 };
+
+/** Rendered on the server with its data (docs/decisions/0016); navigations load it in the browser. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return signedInPage(request, () => clientLoader());
+}
 
 export async function clientLoader() {
   const counts = await getCategories();

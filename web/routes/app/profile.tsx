@@ -67,15 +67,22 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const session = await ready();
   if (session.status !== 'authenticated' || !session.user.emailVerified) return null;
   const url = new URL(request.url);
+  return profilePage(url, url.origin);
+}
+// Rendered in the browser: its session list shows times relative to the device's clock and zone,
+// which the server cannot render identically.
+clientLoader.hydrate = true as const;
+
+/** `origin`: where the app is reached, for the API addresses the page shows. */
+async function profilePage(url: URL, origin: string) {
   const [security, keys, endpoints, services] = await Promise.all([
     loadSecurity(url),
     loadApiKeys(),
     loadWebhookEndpoints(),
     loadServices(),
   ]);
-  return { origin: url.origin, security, keys, endpoints, services };
+  return { origin, security, keys, endpoints, services };
 }
-clientLoader.hydrate = true as const;
 
 /**
  * The name and password forms (form data); the Seguridad, key and webhook forms (JSON, by

@@ -8,7 +8,7 @@ import { AuthCard } from '../../features/auth/auth-card';
 import type { ChallengeResult } from '../../features/two-factor/verify-challenge';
 import { APP_NAME } from '../../lib/app-name';
 import { useSession, type AuthUser } from '../../lib/session-state';
-import { safeNextPath } from '../../lib/session-timing';
+import { safeNextPath } from '../../lib/safe-next';
 import { SUBMIT_CODE_FAILED, loadSubmitCode } from '../../lib/submit-code';
 import type { Route } from './+types/login-dos-pasos';
 

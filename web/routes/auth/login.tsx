@@ -9,7 +9,9 @@ import type * as OtherWaysModule from '../../features/auth/other-ways';
 import { APP_NAME } from '../../lib/app-name';
 import type { FormResult } from '../../lib/form-data';
 import { useSession } from '../../lib/session-state';
-import { safeNextPath } from '../../lib/session-timing';
+import { useActionWithQuery } from '../../lib/form-action';
+import { pendingVerificationEmail } from '../../lib/pending-verification';
+import { safeNextPath } from '../../lib/safe-next';
 import { SUBMIT_CODE_FAILED, loadSubmitCode } from '../../lib/submit-code';
 import type { Route } from './+types/login';
 
@@ -47,9 +49,19 @@ export default function Login() {
   const navigate = useNavigate();
   const busy = navigation.state !== 'idle';
   const [extras, setExtras] = useState<Extras>();
+  const action = useActionWithQuery();
 
   useEffect(() => {
     import('../../features/auth/other-ways').then(setExtras, console.warn);
+  }, []);
+
+  useEffect(() => {
+    // Sent here by a signed-in page after registering in this tab, before verifying: the e-mail
+    // comes first (docs/decisions/0010; the server cannot see this tab's pending registration).
+    if (params.has('next') && pendingVerificationEmail())
+      void navigate('/verify-email', { replace: true });
+    // Only on arrival: later changes of the query are the person's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
@@ -77,6 +89,7 @@ export default function Login() {
     >
       <Form
         method="post"
+        action={action}
         noValidate
         className="flex flex-col gap-4"
         onFocus={() => void loadSignIn()}
