@@ -161,7 +161,7 @@ export async function collectPageErrors(page: Page): Promise<string[]> {
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
   });
-  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message} (at ${page.url()})`));
   return errors;
 }
 

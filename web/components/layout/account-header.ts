@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useMatches } from 'react-router';
 
 import type * as AccountPartsModule from './account-parts';
 
@@ -30,9 +31,20 @@ export function registerAccountParts(parts: AccountParts): void {
   loading ??= Promise.resolve(parts);
 }
 
-/** The signed-in header once loaded (null until then); `needed` starts loading it. */
+/** The route of the signed-in pages: its module registers the header parts as it loads. */
+const APP_LAYOUT_ROUTE = 'routes/app/layout';
+
+/**
+ * The signed-in header once loaded (null until then); `needed` starts loading it.
+ *
+ * Only the signed-in pages render it at once: they bring its module with them, in the browser as
+ * on the server. Any other page (/verify-email, /login/dos-pasos, the 404 page…) renders without
+ * it and loads it after hydration, on the server as in the browser — the server has every module
+ * loaded, and a header the browser cannot render yet would not match the HTML it hydrates.
+ */
 export function useAccountParts(needed: boolean): AccountParts | null {
-  const [parts, setParts] = useState(loaded);
+  const withPage = useMatches().some((match) => match.id === APP_LAYOUT_ROUTE);
+  const [parts, setParts] = useState(withPage ? loaded : null);
   useEffect(() => {
     if (!needed || parts) return;
     let current = true;
@@ -43,5 +55,5 @@ export function useAccountParts(needed: boolean): AccountParts | null {
       current = false;
     };
   }, [needed, parts]);
-  return parts ?? loaded;
+  return parts ?? (withPage ? loaded : null);
 }
