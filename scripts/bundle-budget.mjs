@@ -123,3 +123,17 @@ if (failing.length > 0) {
   );
   process.exit(1);
 }
+
+// Modules are preloaded at low priority (web/lib/scripts-after-paint.ts): a page with a plain
+// modulepreload means React Router's output changed shape and the rewrite no longer applies.
+const preloading = rows.filter((row) =>
+  /<link rel="modulepreload"(?![^>]*fetchpriority="low")/.test(
+    readFileSync(path.join(ROOT, row.page, 'index.html'), 'utf8'),
+  ),
+);
+if (preloading.length > 0) {
+  console.error(
+    `\nbundle-budget: ${preloading.map((r) => (r.page === '/.' ? '/' : r.page)).join(', ')} preload their modules at high priority (web/lib/scripts-after-paint.ts did not apply)`,
+  );
+  process.exit(1);
+}

@@ -1,11 +1,12 @@
-import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
+import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext } from 'react-router';
 import { currentNonce } from './lib/nonce';
+import { scriptsAfterPaint } from './lib/scripts-after-paint';
 
 // React Router's Node entry, with the page's CSP nonce on every script it writes, and the whole
-// page rendered before it is sent (loaders have finished by then: nothing streams in later).
+// page rendered before it is sent (loaders have finished by then: nothing streams in later), its
+// scripts started after the first paint (web/lib/scripts-after-paint.ts).
 
 export const streamTimeout = 5_000;
 
@@ -29,21 +30,22 @@ export default function handleRequest(
       {
         nonce,
         onAllReady() {
-          const body = new PassThrough({
+          const chunks: Buffer[] = [];
+          const body = new Writable({
+            write(chunk: Buffer | string, _encoding, callback) {
+              chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+              callback();
+            },
             final(callback) {
               clearTimeout(timeout);
               timeout = undefined;
+              responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+              const html = scriptsAfterPaint(Buffer.concat(chunks).toString('utf8'));
+              resolve(new Response(html, { headers: responseHeaders, status }));
               callback();
             },
           });
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status,
-            }),
-          );
         },
         onShellError(error: unknown) {
           clearTimeout(timeout);
