@@ -125,6 +125,28 @@ async function totpStepOf(
   return matched;
 }
 
+/**
+ * Two-factor changes that the plugin confirms with the password: an account without one, whose
+ * two-factor is on, confirms them with a code of its app instead (the plugin's
+ * `allowPasswordless` would ask nothing).
+ */
+const CONFIRMED_BY_SECOND_FACTOR = new Set([
+  // Enabling again while it is on would hand out a new secret.
+  '/two-factor/enable',
+  '/two-factor/disable',
+  '/two-factor/generate-backup-codes',
+]);
+
+/** Whether the account can sign in with a password (it has a credential account). */
+async function hasPassword(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: account.id })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** International format (E.164): a plus, the country code, 8 to 15 digits in all. */
 export const PHONE_NUMBER = /^\+[1-9]\d{7,14}$/;
 
@@ -700,6 +722,30 @@ export function createAuth({ db, env, mailer, sms, logger }: AuthDeps) {
               code: 'INVALID_CODE',
               message: 'Ese código ya se usó. Espera al siguiente de tu aplicación.',
             });
+          }
+        }
+        if (CONFIRMED_BY_SECOND_FACTOR.has(ctx.path)) {
+          // The two-factor plugin asks an account with a password for it, and one without
+          // (e-mail link or code, SMS, a provider) for nothing: here that account confirms with a
+          // current code of its app, which counts once like every other.
+          const current = await getSessionFromCtx(ctx).catch(() => null);
+          const enabled =
+            (current?.user as { twoFactorEnabled?: boolean | null } | undefined)
+              ?.twoFactorEnabled === true;
+          if (current && enabled && !(await hasPassword(db, current.user.id))) {
+            const code = typeof body.code === 'string' ? body.code.replace(/\s/g, '') : '';
+            const step = /^\d{6}$/.test(code)
+              ? await totpStepOf(db, ctx.context.secretConfig, current.user.id, code)
+              : null;
+            if (step === null || !(await claimTotpStep(db, current.user.id, step))) {
+              throw new APIError('UNAUTHORIZED', {
+                code: 'INVALID_CODE',
+                message:
+                  code === ''
+                    ? 'Escribe el código de tu aplicación.'
+                    : 'El código no es válido o ya se usó. Escribe el que muestra ahora tu aplicación.',
+              });
+            }
           }
         }
         if (ctx.path.startsWith('/admin/')) {

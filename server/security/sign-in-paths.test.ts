@@ -424,6 +424,56 @@ describe.each(dbTargets())('sign-in paths on %s', (target) => {
     });
   });
 
+  it('regression: an account without a password turned two-factor off, made backup codes and re-enrolled without any code', async () => {
+    const email = uniqueEmail('sin-clave-2fa');
+    const c = t.client();
+    await c.post('/api/auth/email-otp/send-verification-otp', { email, type: 'sign-in' });
+    const mail = await t.waitForMail(email, /Tu código para entrar/);
+    expect(
+      (await c.post('/api/auth/sign-in/email-otp', { email, otp: codeIn(mail.text) })).status,
+    ).toBe(200);
+    await awayFromStepEdge(20_000);
+    // The app's codes for the previous, current and next steps: each counts once, in order.
+    const step = currentStep();
+    const enable = await c.post('/api/auth/two-factor/enable', {});
+    const secret = secretOf(((await enable.json()) as { totpURI: string }).totpURI);
+    expect(
+      (await c.post('/api/auth/two-factor/verify-totp', { code: codeAt(secret, step - 1) })).status,
+    ).toBe(200);
+    // Someone holding the session only (a browser left open) gets nowhere without the app.
+    for (const path of [
+      '/api/auth/two-factor/disable',
+      '/api/auth/two-factor/generate-backup-codes',
+      '/api/auth/two-factor/enable',
+    ]) {
+      const res = await c.post(path, {});
+      expect(res.status, path).toBe(401);
+      expect(((await res.json()) as { code: string }).code).toBe('INVALID_CODE');
+    }
+    expect((await c.post('/api/auth/two-factor/disable', { code: '000000' })).status).toBe(401);
+    // The enrolment's code does not count again.
+    expect(
+      (await c.post('/api/auth/two-factor/disable', { code: codeAt(secret, step - 1) })).status,
+    ).toBe(401);
+    const [still] = await t.database.db.select().from(user).where(eq(user.email, email));
+    expect(still?.twoFactorEnabled).toBe(true);
+    // With a fresh code from the app: new backup codes…
+    const codes = await c.post('/api/auth/two-factor/generate-backup-codes', {
+      code: codeAt(secret, step),
+    });
+    expect(codes.status).toBe(200);
+    expect(((await codes.json()) as { backupCodes: string[] }).backupCodes).toHaveLength(10);
+    // …and that code cannot also turn it off; the next one can.
+    expect(
+      (await c.post('/api/auth/two-factor/disable', { code: codeAt(secret, step) })).status,
+    ).toBe(401);
+    expect(
+      (await c.post('/api/auth/two-factor/disable', { code: codeAt(secret, step + 1) })).status,
+    ).toBe(200);
+    const [after] = await t.database.db.select().from(user).where(eq(user.email, email));
+    expect(after?.twoFactorEnabled).toBe(false);
+  });
+
   describe('finding 9: trusted devices', () => {
     /**
      * An account with two-factor, and a browser it trusts (signed in with the code and «confiar

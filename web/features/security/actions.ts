@@ -170,13 +170,9 @@ async function run(payload: SecurityPayload): Promise<SecurityActionResult | Res
       };
     }
     case 'two-factor-disable': {
-      if (payload.password === '') {
-        const message = 'Escribe tu contraseña.';
-        return fail(payload.intent, message, { password: message });
-      }
-      await api('/api/auth/two-factor/disable', {
-        body: payload.password === undefined ? {} : { password: payload.password },
-      });
+      const missing = missingConfirmation(payload);
+      if (missing) return fail(payload.intent, missing.message, missing.fields);
+      await api('/api/auth/two-factor/disable', { body: confirmation(payload) });
       await reloadMe();
       return {
         intent: payload.intent,
@@ -185,14 +181,12 @@ async function run(payload: SecurityPayload): Promise<SecurityActionResult | Res
       };
     }
     case 'backup-codes': {
-      if (payload.password === '') {
-        const message = 'Escribe tu contraseña.';
-        return fail(payload.intent, message, { password: message });
-      }
+      const missing = missingConfirmation(payload);
+      if (missing) return fail(payload.intent, missing.message, missing.fields);
       const { backupCodes } = await api.post(
         '/api/auth/two-factor/generate-backup-codes',
         BackupCodesSchema,
-        payload.password === undefined ? {} : { password: payload.password },
+        confirmation(payload),
       );
       return {
         intent: payload.intent,
@@ -242,6 +236,30 @@ async function run(payload: SecurityPayload): Promise<SecurityActionResult | Res
   }
 }
 
+/**
+ * How a two-factor change is confirmed: the password, or for an account without one a current
+ * code of its app (the server asks for it).
+ */
+function confirmation(payload: { password?: string; code?: string }) {
+  if (payload.password !== undefined) return { password: payload.password };
+  return { code: (payload.code ?? '').replace(/\s/g, '') };
+}
+
+function missingConfirmation(payload: {
+  password?: string;
+  code?: string;
+}): { message: string; fields: Record<string, string> } | null {
+  if (payload.password === '') {
+    const message = 'Escribe tu contraseña.';
+    return { message, fields: { password: message } };
+  }
+  if (payload.password === undefined && !/^\d{6}$/.test((payload.code ?? '').replace(/\s/g, ''))) {
+    const message = 'Escribe el código de 6 dígitos de tu aplicación.';
+    return { message, fields: { code: message } };
+  }
+  return null;
+}
+
 const INTENTS: readonly SecurityIntent[] = [
   'session-revoke',
   'sessions-revoke-others',
@@ -274,6 +292,8 @@ function fieldFor(payload: SecurityPayload, code: string): string | undefined {
   if (intent === 'phone-send' && code === 'INVALID_PHONE_NUMBER') return 'phoneNumber';
   if (intent === 'phone-send' && code.startsWith('PHONE_NUMBER')) return 'phoneNumber';
   if (intent === 'phone-verify' && /OTP|ATTEMPTS/.test(code)) return 'code';
+  if ((intent === 'two-factor-disable' || intent === 'backup-codes') && code === 'INVALID_CODE')
+    return 'code';
   if (intent === 'email-change') return 'newEmail';
   return undefined;
 }

@@ -15,7 +15,8 @@ import {
 
 /**
  * «Verificación en dos pasos»: on or off; turning it on is the shared enrolment, turning it off
- * and new backup codes ask the password (when the account has one). Admins cannot turn it off.
+ * and new backup codes ask the password, or a code of the app when the account has no password.
+ * Admins cannot turn it off.
  */
 export function TwoFactor({
   overview,
@@ -127,7 +128,8 @@ function PasswordStep({
   busy: boolean;
   error: string | null;
   question: string;
-  onSubmit: (password: string | undefined) => void;
+  /** The password, or (an account without one) the code of the app. */
+  onSubmit: (confirmation: { password: string } | { code: string }) => void;
   onCancel: () => void;
   open: boolean;
   onOpen: () => void;
@@ -136,6 +138,7 @@ function PasswordStep({
   const questionId = useId();
   const [toggled, setToggled] = useState(false);
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   const [localError, setLocalError] = useState<string | null>(null);
   const shown = localError ?? error;
 
@@ -151,8 +154,12 @@ function PasswordStep({
       setLocalError('Escribe tu contraseña.');
       return;
     }
+    if (!hasPassword && !/^\d{6}$/.test(code.replace(/\s/g, ''))) {
+      setLocalError('Escribe el código de 6 dígitos de tu aplicación.');
+      return;
+    }
     setLocalError(null);
-    onSubmit(hasPassword ? password : undefined);
+    onSubmit(hasPassword ? { password } : { code: code.replace(/\s/g, '') });
   }
 
   return (
@@ -179,9 +186,18 @@ function PasswordStep({
               error={shown ?? undefined}
               onChange={(e) => setPassword(e.target.value)}
             />
-          ) : shown ? (
-            <Alert tone="error">{shown}</Alert>
-          ) : null}
+          ) : (
+            <TextField
+              label="Código de tu aplicación"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={7}
+              required
+              value={code}
+              error={shown ?? undefined}
+              onChange={(e) => setCode(e.target.value)}
+            />
+          )}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" variant={danger ? 'danger' : 'primary'} disabled={busy}>
               {busy ? busyLabel : submitLabel}
@@ -192,6 +208,7 @@ function PasswordStep({
               onClick={() => {
                 setToggled(true);
                 setPassword('');
+                setCode('');
                 setLocalError(null);
                 onCancel();
               }}
@@ -220,7 +237,7 @@ function DisableTwoFactor({ hasPassword, onStart }: { hasPassword: boolean; onSt
   const [error, setError] = useState<string | null>(null);
   const fetcher = useSettled<SecurityActionResult>(FETCHER_KEYS.twoFactorDisable, (result) => {
     if (result.ok) setOpen(false);
-    else setError(result.fields?.password ?? result.formError ?? null);
+    else setError(result.fields?.password ?? result.fields?.code ?? result.formError ?? null);
   });
   return (
     <PasswordStep
@@ -239,12 +256,9 @@ function DisableTwoFactor({ hasPassword, onStart }: { hasPassword: boolean; onSt
         setOpen(true);
       }}
       onCancel={() => setOpen(false)}
-      onSubmit={(password) => {
+      onSubmit={(confirmation) => {
         setError(null);
-        const payload: SecurityPayload =
-          password === undefined
-            ? { intent: 'two-factor-disable' }
-            : { intent: 'two-factor-disable', password };
+        const payload: SecurityPayload = { intent: 'two-factor-disable', ...confirmation };
         void fetcher.submit(payload, JSON_POST);
       }}
     />
@@ -274,7 +288,7 @@ function NewBackupCodes({ hasPassword, email }: { hasPassword: boolean; email: s
     if (result.ok && result.backupCodes) {
       setOpen(false);
       setCodes(result.backupCodes);
-    } else setError(result.fields?.password ?? result.formError ?? null);
+    } else setError(result.fields?.password ?? result.fields?.code ?? result.formError ?? null);
   });
 
   useEffect(() => {
@@ -345,12 +359,9 @@ function NewBackupCodes({ hasPassword, email }: { hasPassword: boolean; email: s
           setOpen(true);
         }}
         onCancel={() => setOpen(false)}
-        onSubmit={(password) => {
+        onSubmit={(confirmation) => {
           setError(null);
-          const payload: SecurityPayload =
-            password === undefined
-              ? { intent: 'backup-codes' }
-              : { intent: 'backup-codes', password };
+          const payload: SecurityPayload = { intent: 'backup-codes', ...confirmation };
           void fetcher.submit(payload, JSON_POST);
         }}
       />

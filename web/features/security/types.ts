@@ -24,8 +24,8 @@ export type SecurityPayload =
   | { intent: 'phone-remove' }
   | { intent: 'phone-send'; phoneNumber: string }
   | { intent: 'phone-verify'; phoneNumber: string; code: string }
-  | { intent: 'two-factor-disable'; password?: string }
-  | { intent: 'backup-codes'; password?: string }
+  | { intent: 'two-factor-disable'; password?: string; code?: string }
+  | { intent: 'backup-codes'; password?: string; code?: string }
   | { intent: 'email-change'; newEmail: string }
   | { intent: 'account-delete'; password?: string; code?: string; confirm: string };
 
