@@ -738,7 +738,8 @@ export function createAuth({ db, env, mailer, sms, logger }: AuthDeps) {
               ? await totpStepOf(db, ctx.context.secretConfig, current.user.id, code)
               : null;
             if (step === null || !(await claimTotpStep(db, current.user.id, step))) {
-              throw new APIError('UNAUTHORIZED', {
+              // 400 like a wrong password here: the session itself is fine.
+              throw new APIError('BAD_REQUEST', {
                 code: 'INVALID_CODE',
                 message:
                   code === ''

@@ -447,14 +447,14 @@ describe.each(dbTargets())('sign-in paths on %s', (target) => {
       '/api/auth/two-factor/enable',
     ]) {
       const res = await c.post(path, {});
-      expect(res.status, path).toBe(401);
+      expect(res.status, path).toBe(400);
       expect(((await res.json()) as { code: string }).code).toBe('INVALID_CODE');
     }
-    expect((await c.post('/api/auth/two-factor/disable', { code: '000000' })).status).toBe(401);
+    expect((await c.post('/api/auth/two-factor/disable', { code: '000000' })).status).toBe(400);
     // The enrolment's code does not count again.
     expect(
       (await c.post('/api/auth/two-factor/disable', { code: codeAt(secret, step - 1) })).status,
-    ).toBe(401);
+    ).toBe(400);
     const [still] = await t.database.db.select().from(user).where(eq(user.email, email));
     expect(still?.twoFactorEnabled).toBe(true);
     // With a fresh code from the app: new backup codes…
@@ -466,7 +466,7 @@ describe.each(dbTargets())('sign-in paths on %s', (target) => {
     // …and that code cannot also turn it off; the next one can.
     expect(
       (await c.post('/api/auth/two-factor/disable', { code: codeAt(secret, step) })).status,
-    ).toBe(401);
+    ).toBe(400);
     expect(
       (await c.post('/api/auth/two-factor/disable', { code: codeAt(secret, step + 1) })).status,
     ).toBe(200);

@@ -72,6 +72,19 @@ test('an e-mailed link signs a new address in: the account is created verified a
   await page.reload();
   await expect(page).toHaveURL(/\/dashboard$/);
 
+  // Without a password, two-factor is turned off with a code of the app, never with nothing.
+  const { secret } = await enableTwoFactorByApi(page);
+  await page.goto('/profile#seguridad');
+  const section = page.getByRole('region', { name: 'Seguridad', exact: true });
+  await expect(section.getByTestId('two-factor-state')).toHaveText('Activada');
+  await section.getByRole('button', { name: 'Desactivar' }).click();
+  await section.getByLabel('Código de tu aplicación').fill('000000');
+  await section.getByRole('button', { name: 'Sí, desactivar' }).click();
+  await expect(section.getByText('El código no es correcto o ya caducó.')).toBeVisible();
+  await section.getByLabel('Código de tu aplicación').fill(await freshTotpCode(secret));
+  await section.getByRole('button', { name: 'Sí, desactivar' }).click();
+  await expect(section.getByTestId('two-factor-state')).toHaveText('Desactivada');
+
   // The link works once: opened again, /login says so.
   await signOut(page);
   await page.goto(linkFrom(mail, '/api/auth/magic-link/verify'));
