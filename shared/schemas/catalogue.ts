@@ -122,7 +122,7 @@ const PriceSchema = z
   .refine((v) => (parseAmount(v) ?? 0n) > 0n, 'El precio debe ser mayor que cero.')
   .refine(
     (v) => (parseAmount(v) ?? 0n) <= MAX_PRICE_CENTS,
-    'El precio no puede pasar de 100000.00.',
+    'El precio no puede pasar de US$100,000.00.',
   )
   .transform((v) => parseAmount(v) ?? 0n);
 

@@ -240,9 +240,9 @@ test('the routes of a service: a route the server refuses shows its reason on th
     `1. ${SUPPLIER} (principal, activo)`,
   );
   await expect(routes.getByRole('listitem').first()).toContainText(
-    `Servicio #1382 · ${CHECK} · Coste 0.80 USD`,
+    `Servicio #1382 · ${CHECK} · Costo 0.80 USD`,
   );
-  await expect(editor.getByLabel('Margen sobre el coste (%)')).toBeChecked();
+  await expect(editor.getByLabel('Margen sobre el costo (%)')).toBeChecked();
   await expect(editor.getByLabel('Margen (%)')).toHaveValue('20');
   await expect(editor.getByText('Precio resultante: $0.96 por orden')).toBeVisible();
   await editor.getByLabel('Margen (%)').fill('12.5');

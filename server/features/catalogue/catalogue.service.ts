@@ -476,7 +476,7 @@ export async function bulkPriceChange(
       const next = applyPercent(row.price, basisPoints);
       if (next > MAX_PRICE_CENTS) {
         throw new AppError('VALIDATION_FAILED', undefined, {
-          percent: `El precio de «${row.name}» pasaría de 100000.00.`,
+          percent: `El precio de «${row.name}» pasaría de US$100,000.00.`,
         });
       }
       if (next === row.price) continue;

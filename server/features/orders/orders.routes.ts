@@ -298,7 +298,7 @@ export const ordersRoutes = [
     tag: 'Órdenes',
     summary: 'Pedir una reposición de una orden completada',
     description:
-      'En los servicios con reposición (`refillDays`), dentro de su plazo tras completarse, una a la vez por orden. Se envía al proveedor que entregó la orden si ofrece reposiciones; si no, la atiende un administrador. No tiene coste.',
+      'En los servicios con reposición (`refillDays`), dentro de su plazo tras completarse, una a la vez por orden. Se envía al proveedor que entregó la orden si ofrece reposiciones; si no, la atiende un administrador. No tiene costo.',
     access: 'customer',
     params: ORDER_ID,
     responses: [{ status: 201, description: 'La reposición pedida.', body: 'RefillDto' }],

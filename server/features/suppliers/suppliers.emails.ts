@@ -64,12 +64,12 @@ export function notifyDeactivations(deps: MailDeps, deactivated: Deactivation[])
         ? 'Un servicio se desactivó al sincronizar precios'
         : `${deactivated.length} servicios se desactivaron al sincronizar precios`,
       [
-        'Para no vender por debajo del coste, estos servicios dejaron de ofrecerse:',
+        'Para no vender por debajo del costo, estos servicios dejaron de ofrecerse:',
         ...deactivated.map((d) => `• ${d.name}: ${d.reason}`),
         'Revisa su precio o su proveedor y vuelve a activarlos cuando quieras.',
       ],
       { label: 'Ver servicios', url: `${deps.env.APP_URL}/admin/servicios` },
     );
-    return { to, subject: 'Servicios desactivados por cambio de coste', ...body };
+    return { to, subject: 'Servicios desactivados por cambio de costo', ...body };
   });
 }

@@ -771,7 +771,7 @@ export async function importServices(
     }
     const price = markupPriceCents(remote.costMicros, markupBp);
     if (price > MAX_PRICE_CENTS) {
-      problems.push(`«${remote.name}»: el precio pasaría de 100000.00.`);
+      problems.push(`«${remote.name}»: el precio pasaría de US$100,000.00.`);
       continue;
     }
     const { fields, fieldMap } = localFields(remote);
@@ -942,7 +942,7 @@ export async function setServiceRoutes(
     });
   }
   if (input.markupPercent !== null && input.routes.length === 0) {
-    errors.markupPercent = 'Sin proveedor no hay coste al que aplicar el margen.';
+    errors.markupPercent = 'Sin proveedor no hay costo al que aplicar el margen.';
   }
   if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', undefined, errors);
 
@@ -959,7 +959,7 @@ export async function setServiceRoutes(
       : svc.price;
   if (price > MAX_PRICE_CENTS) {
     throw new AppError('VALIDATION_FAILED', undefined, {
-      markupPercent: 'Con ese margen el precio pasaría de 100000.00.',
+      markupPercent: 'Con ese margen el precio pasaría de US$100,000.00.',
     });
   }
   await deps.db.transaction(async (tx) => {

@@ -401,7 +401,7 @@ describe.each(dbTargets())('suppliers (admin) on %s', (target) => {
       200,
     );
     expect(history.items[0]).toMatchObject({ action: 'service.price_sync', actor: null });
-    const mail = await kit.t.waitForMail(kit.admin.email, /desactivados por cambio de coste/);
+    const mail = await kit.t.waitForMail(kit.admin.email, /desactivados por cambio de costo/);
     expect(mail.text).toContain('AT&T USA iPhone unlock');
     expect(mail.text).toContain('supera el precio');
     expect(mail.text).toContain('ya no ofrece');

@@ -102,8 +102,8 @@ describe('service history in Spanish', () => {
         ]),
       ),
     ).toEqual({
-      title: 'Precio ajustado al coste del proveedor',
-      lines: ['Precio: $0.96 → $1.08', 'Coste: 0.90 (Norte)'],
+      title: 'Precio ajustado al costo del proveedor',
+      lines: ['Precio: $0.96 → $1.08', 'Costo: 0.90 (Norte)'],
     });
   });
 });

@@ -94,7 +94,7 @@ describe('routes draft', () => {
       markupPercent: 'El margen no puede ser negativo.',
     });
     expect(routesErrors({ routes: [], mode: 'markup', markup: '20' })).toEqual({
-      markupPercent: 'Sin proveedor no hay coste al que aplicar el margen.',
+      markupPercent: 'Sin proveedor no hay costo al que aplicar el margen.',
     });
   });
 
@@ -104,14 +104,14 @@ describe('routes draft', () => {
         {
           'routes.1': 'Sur no ofrece el servicio 77.',
           'routes.0.remoteId': 'Demasiado largo.',
-          markupPercent: 'Con ese margen el precio pasaría de 100000.00.',
+          markupPercent: 'Con ese margen el precio pasaría de US$100,000.00.',
         },
         ['r-a', 'r-b'],
       ),
     ).toEqual({
       [routeErrorKey('r-b')]: 'Sur no ofrece el servicio 77.',
       [routeErrorKey('r-a')]: 'Demasiado largo.',
-      markupPercent: 'Con ese margen el precio pasaría de 100000.00.',
+      markupPercent: 'Con ese margen el precio pasaría de US$100,000.00.',
     });
     expect(placeRouteErrors({ routes: 'Como máximo 5.' }, [])).toEqual({
       routes: 'Como máximo 5.',

@@ -110,7 +110,7 @@ export function ServiceForm({
           placeholder="1,50"
           hint={
             service?.markupPercent != null
-              ? `Sigue al coste del proveedor con un margen del ${service.markupPercent.toLocaleString('es', { maximumFractionDigits: 2 })} %: la próxima sincronización con el proveedor lo recalcula. Para fijarlo, elige «Precio fijo» en «Proveedores».`
+              ? `Sigue al costo del proveedor con un margen del ${service.markupPercent.toLocaleString('es', { maximumFractionDigits: 2 })} %: la próxima sincronización con el proveedor lo recalcula. Para fijarlo, elige «Precio fijo» en «Proveedores».`
               : draft.unit === '1000'
                 ? 'Precio de cada 1000 unidades, por ejemplo 1,50.'
                 : 'En dólares, por ejemplo 1,50.'
