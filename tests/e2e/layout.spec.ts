@@ -66,7 +66,7 @@ for (const viewport of VIEWPORTS) {
       await menuButton.click();
       await expect(drawer).toBeVisible();
       await expectLinks(
-        drawer.getByRole('navigation', { name: 'Navegación principal (móvil)' }),
+        drawer.getByRole('navigation', { name: 'Navegación principal (celular)' }),
         PUBLIC_ENTRIES,
       );
       await page.keyboard.press('Escape');
