@@ -431,6 +431,8 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
         'Margen sobre el costo del proveedor principal, en %: el precio sigue al costo en cada sincronización. `null`: precio fijo.',
       routes:
         'Proveedores a los que se compra, en orden (el primero es el principal). Vacío: se atiende a mano.',
+      needsTranslation:
+        'Por traducir: el nombre, la descripción o el plazo de entrega aún tienen palabras en inglés (típico de un servicio importado de un proveedor). Se calcula al leer: deja de serlo al reescribir esos textos en español.',
     },
   },
   AdminServiceList: {

@@ -76,6 +76,8 @@ export const AdminServiceDtoSchema = z.strictObject({
   markupPercent: z.number().nullable(),
   /** Where it is bought, in order (first = primary); empty: fulfilled by hand. */
   routes: z.array(ServiceRouteDtoSchema),
+  /** Its name, description or delivery time still has English words (shared/translation.ts). */
+  needsTranslation: z.boolean(),
 });
 export type AdminServiceDto = z.infer<typeof AdminServiceDtoSchema>;
 

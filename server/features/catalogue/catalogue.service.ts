@@ -23,6 +23,7 @@ import {
   type ServiceHistoryEntryDto,
   type UpdateServiceInput,
 } from '../../../shared/schemas/catalogue';
+import { needsTranslation } from '../../../shared/translation';
 
 export type ServiceRow = typeof service.$inferSelect;
 
@@ -62,6 +63,8 @@ export function toAdminServiceDto(
     sortOrder: row.sortOrder,
     markupPercent: row.markupBp === null ? null : row.markupBp / 100,
     routes,
+    // Derived when read: it clears as soon as the admin rewrites the texts in Spanish.
+    needsTranslation: needsTranslation(row),
   };
 }
 

@@ -294,6 +294,37 @@ describe.each(dbTargets())('suppliers (admin) on %s', (target) => {
       maxLength: 12,
     });
 
+    // Imported in English («1-24 Hours», «check»): flagged «Por traducir» until the admin
+    // rewrites the texts in Spanish.
+    expect(imported.map((s) => [s.deliveryTime, s.needsTranslation])).toEqual([
+      ['1-24 Hours', true],
+      ['1-3 Days', true],
+      ['Instant', true],
+    ]);
+    const first = imported[0];
+    if (!first) throw new Error('nothing imported');
+    const halfway = await json<AdminServiceDto>(
+      await kit.admin.client.patch(`/api/admin/services/${first.id}`, {
+        name: 'Consulta de operador y FMI de iPhone',
+        deliveryTime: 'De 1 a 24 horas',
+      }),
+      200,
+    );
+    // The description still says «Instant delivery».
+    expect(halfway.needsTranslation).toBe(true);
+    await json<AdminServiceDto>(
+      await kit.admin.client.patch(`/api/admin/services/${first.id}`, {
+        description: 'Operador, FMI y lista negra; entrega inmediata.',
+      }),
+      200,
+    );
+    const listed = await json<{ items: AdminServiceDto[] }>(
+      await kit.admin.client.get('/api/admin/services'),
+      200,
+    );
+    const flags = new Map(listed.items.map((s) => [s.id, s.needsTranslation]));
+    expect(imported.map((s) => flags.get(s.id))).toEqual([false, true, true]);
+
     const smm = await connectSmm(kit);
     const [followers] = await importServices(kit, smm.id, ['1'], 'social', 12.5);
     expect(followers).toMatchObject({

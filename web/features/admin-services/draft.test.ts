@@ -38,6 +38,7 @@ const SERVICE: AdminService = {
   active: false,
   sortOrder: 20,
   markupPercent: null,
+  needsTranslation: false,
   routes: [],
   smmType: null,
   dripfeed: false,

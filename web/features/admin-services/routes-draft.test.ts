@@ -36,6 +36,7 @@ const SERVICE: AdminService = {
   active: true,
   sortOrder: 10,
   markupPercent: 20,
+  needsTranslation: false,
   fields: [{ key: 'imei', label: 'IMEI', type: 'imei', required: true }],
   routes: [
     {
