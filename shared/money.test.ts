@@ -62,8 +62,8 @@ describe('money', () => {
 
 describe('supplier prices and partial refunds', () => {
   it('prices a cost with a markup, rounding up to the cent', () => {
-    expect(markupPriceCents(500_000n, 2000)).toBe(60n); // $0.50 + 20 % = $0.60
-    expect(markupPriceCents(278_190n, 2000)).toBe(34n); // $0.27819 × 1.2 = $0.333828 → $0.34
+    expect(markupPriceCents(500_000n, 2000)).toBe(60n); // US$0.50 + 20 % = US$0.60
+    expect(markupPriceCents(278_190n, 2000)).toBe(34n); // US$0.27819 × 1.2 = US$0.333828 → US$0.34
     expect(markupPriceCents(1_000_000n, 0)).toBe(100n);
     expect(markupPriceCents(1n, 0)).toBe(1n); // never below one cent
     expect(markupPriceCents(0n, 5000)).toBe(1n);

@@ -40,7 +40,7 @@ test('the customer filters, opens, cancels; the admin completes; the result is s
   await expect(page.getByLabel('Buscar por número de orden o IMEI')).toHaveValue(IMEI_A);
 
   // Detail and cancellation.
-  await expect(page.getByText('Saldo: $4.00').first()).toBeVisible();
+  await expect(page.getByText('Saldo: US$4.00').first()).toBeVisible();
   await page.getByRole('link', { name: new RegExp(`#${first.number}`) }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(`Orden #${first.number}`);
@@ -48,9 +48,9 @@ test('the customer filters, opens, cancels; the admin completes; the result is s
   await expect(dialog).toContainText('Tú');
   await dialog.getByRole('button', { name: 'Cancelar orden' }).click();
   await dialog.getByRole('button', { name: 'Sí, cancelar orden' }).click();
-  await expect(dialog.getByText('Orden cancelada. Devolvimos $0.50 a tu saldo.')).toBeVisible();
+  await expect(dialog.getByText('Orden cancelada. Devolvimos US$0.50 a tu saldo.')).toBeVisible();
   await expect(dialog.getByText('Cancelada').first()).toBeVisible();
-  await expect(page.getByText('Saldo: $4.50').first()).toBeVisible();
+  await expect(page.getByText('Saldo: US$4.50').first()).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page).not.toHaveURL(/orden=/);

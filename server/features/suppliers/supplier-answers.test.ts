@@ -194,7 +194,7 @@ describe.each(dbTargets())('suppliers that answer badly on %s', (target) => {
     await expectLedgerClean(kit);
   });
 
-  it('regression: an unreadable, zero or negative supplier cost repriced a service to $0.01', async () => {
+  it('regression: an unreadable, zero or negative supplier cost repriced a service to US$0.01', async () => {
     const bad = ['1,50', '-5', 'abc', '0'];
     const ids = bad.map((_, i) => String(9100 + i));
     for (const id of ids) {

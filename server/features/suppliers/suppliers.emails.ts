@@ -1,3 +1,4 @@
+import { formatSupplierMoney } from '../../../shared/money';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { user } from '../../db/schema/auth';
@@ -44,7 +45,7 @@ export function notifyLowBalance(
       deps.env.APP_NAME,
       `Saldo bajo en ${supplier.name}`,
       [
-        `El saldo de ${supplier.name} bajó a ${balance} ${currency}, por debajo del aviso de ${threshold} ${currency}.`,
+        `El saldo de ${supplier.name} bajó a ${formatSupplierMoney(balance, currency)}, por debajo del aviso de ${formatSupplierMoney(threshold, currency)}.`,
         'Recarga la cuenta del proveedor: sin saldo, sus órdenes esperarán o pasarán al siguiente proveedor.',
       ],
       { label: 'Ver proveedores', url: `${deps.env.APP_URL}/admin/proveedores` },

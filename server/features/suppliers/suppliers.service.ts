@@ -2,7 +2,12 @@
 // remote catalogue (cached), imports into our catalogue, and each service's routes.
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, ilike, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
-import { formatAmount, markupPriceCents, microsToCentsCeil } from '../../../shared/money';
+import {
+  formatAmount,
+  formatSupplierMoney,
+  markupPriceCents,
+  microsToCentsCeil,
+} from '../../../shared/money';
 import { MAX_PRICE_CENTS, type AdminServiceDto } from '../../../shared/schemas/catalogue';
 import { serviceFieldListSchema, type ServiceField } from '../../../shared/schemas/service-fields';
 import { SMM_TYPE_SPECS, smmTypeOf, type SmmType } from '../../../shared/smm-types';
@@ -144,7 +149,7 @@ export function failureMessage(outcome: Extract<CallOutcome<unknown>, { ok: fals
 }
 
 function balanceMessage(balance: Balance): string {
-  return `Conexión correcta. Saldo: ${formatMicros(balance.balanceMicros)} ${balance.currency}.`;
+  return `Conexión correcta. Saldo: ${formatSupplierMoney(formatMicros(balance.balanceMicros), balance.currency)}.`;
 }
 
 async function assertNameFree(db: Db, name: string, exceptId?: string): Promise<void> {

@@ -452,7 +452,7 @@ describe.each(dbTargets())('suppliers (admin) on %s', (target) => {
       kit.admin.email,
       new RegExp(`Saldo bajo.*${created.name}`),
     );
-    expect(mail.text).toContain('12.50 USD');
+    expect(mail.text).toContain('US$12.50');
     await new Promise((r) => setTimeout(r, 300));
     const alerts = (await kit.t.outbox()).filter((m) => m.subject.includes(created.name));
     expect(alerts).toHaveLength(1);

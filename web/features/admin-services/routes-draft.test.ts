@@ -76,8 +76,8 @@ describe('routes draft', () => {
 
   it('previews the price from the primary’s cost, rounded up to the cent', () => {
     const draft = toRoutesDraft(SERVICE);
-    expect(markupPreview(draft)).toBe('$0.96');
-    expect(markupPreview({ ...draft, markup: '12,5' })).toBe('$0.90');
+    expect(markupPreview(draft)).toBe('US$0.96');
+    expect(markupPreview({ ...draft, markup: '12,5' })).toBe('US$0.90');
     expect(markupPreview({ ...draft, mode: 'fixed' })).toBeNull();
     expect(markupPreview({ ...draft, markup: 'x' })).toBeNull();
     // A route typed by hand has no known cost yet.

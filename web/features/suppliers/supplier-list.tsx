@@ -11,6 +11,7 @@ import { balanceText, protocolLabel } from './draft';
 import { EditSupplierForm, useSettled } from './supplier-form';
 import type { Supplier, SuppliersActionResult, SuppliersPayload } from './types';
 import { useDates } from '../../lib/dates';
+import { formatSupplierMoney } from '../../../shared/money';
 
 const JSON_POST = { method: 'post', encType: 'application/json' } as const;
 
@@ -128,7 +129,8 @@ function SupplierRow({ supplier, catalogueOpen }: { supplier: Supplier; catalogu
           </span>
           {supplier.lowBalanceThreshold ? (
             <span className="block text-slate-600">
-              Aviso por debajo de {supplier.lowBalanceThreshold} {supplier.currency ?? ''}
+              Aviso por debajo de{' '}
+              {formatSupplierMoney(supplier.lowBalanceThreshold, supplier.currency)}
             </span>
           ) : null}
         </Detail>
