@@ -39,7 +39,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   NOT_FOUND: 'No encontramos lo que buscas.',
   CONFLICT: 'La operación entra en conflicto con el estado actual.',
   BALANCE_NOT_ZERO:
-    'Para eliminar tu cuenta tu saldo debe ser 0,00 USD. Úsalo en órdenes o escríbenos para resolverlo.',
+    'Para eliminar tu cuenta tu saldo debe ser US$0.00. Úsalo en órdenes o escríbenos para resolverlo.',
   ORDERS_IN_PROGRESS:
     'Tienes órdenes en curso. Podrás eliminar tu cuenta cuando todas hayan terminado.',
   DUPLICATE_IN_FLIGHT: 'Ya tienes una orden en curso para ese mismo dato en este servicio.',

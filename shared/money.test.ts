@@ -4,6 +4,7 @@ import {
   chargeCents,
   formatAmount,
   formatUsd,
+  formatUsdPrecise,
   markupPriceCents,
   microsToCentsCeil,
   parseAmount,
@@ -25,9 +26,21 @@ describe('money', () => {
     expect(formatAmount(0n)).toBe('0.00');
     expect(formatAmount(5n)).toBe('0.05');
     expect(formatAmount(-1250n)).toBe('-12.50');
-    expect(formatUsd('1234567.5')).toBe('$1,234,567.50');
-    expect(formatUsd(0n)).toBe('$0.00');
-    expect(formatUsd(-99n)).toBe('-$0.99');
+    expect(formatUsd('1234567.5')).toBe('US$1,234,567.50');
+    expect(formatUsd(0n)).toBe('US$0.00');
+    expect(formatUsd(-99n)).toBe('-US$0.99');
+    expect(formatUsd('-5')).toBe('-US$5.00');
+    expect(formatUsd('abc')).toBe('US$0.00');
+  });
+
+  it('keeps the decimals a supplier cost needs, with the same US$ and separators', () => {
+    expect(formatUsdPrecise('0.0125')).toBe('US$0.0125');
+    expect(formatUsdPrecise('0.5')).toBe('US$0.50');
+    expect(formatUsdPrecise('16.410000')).toBe('US$16.41');
+    expect(formatUsdPrecise('1234.5')).toBe('US$1,234.50');
+    expect(formatUsdPrecise('-0.000001')).toBe('-US$0.000001');
+    expect(formatUsdPrecise('-0.00')).toBe('US$0.00');
+    expect(formatUsdPrecise('n/a')).toBe('n/a');
   });
 
   it('round-trips every amount', () => {
@@ -49,8 +62,8 @@ describe('money', () => {
 
 describe('supplier prices and partial refunds', () => {
   it('prices a cost with a markup, rounding up to the cent', () => {
-    expect(markupPriceCents(500_000n, 2000)).toBe(60n); // $0.50 + 20 % = $0.60
-    expect(markupPriceCents(278_190n, 2000)).toBe(34n); // $0.27819 × 1.2 = $0.333828 → $0.34
+    expect(markupPriceCents(500_000n, 2000)).toBe(60n); // US$0.50 + 20 % = US$0.60
+    expect(markupPriceCents(278_190n, 2000)).toBe(34n); // US$0.27819 × 1.2 = US$0.333828 → US$0.34
     expect(markupPriceCents(1_000_000n, 0)).toBe(100n);
     expect(markupPriceCents(1n, 0)).toBe(1n); // never below one cent
     expect(markupPriceCents(0n, 5000)).toBe(1n);

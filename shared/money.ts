@@ -23,14 +23,50 @@ export function formatAmount(cents: Cents): string {
   return `${negative ? '-' : ''}${whole.toString()}.${fraction}`;
 }
 
-/** Formats a decimal amount string for people: "1234.5" → "$1,234.50" (US dollars, Spanish text around it). */
+/** Thousands separated by commas: "1234567" → "1,234,567". */
+function groupThousands(whole: string): string {
+  return whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/**
+ * THE money text for people, everywhere (screens, e-mails, messages): "1234.5" → "US$1,234.50",
+ * negative "-US$5.00". `US$`, never a bare `$` (pesos to a Mexican shop), and never "USD" after
+ * the number. API amounts stay plain "12.50"; CSV files keep plain numbers.
+ */
 export function formatUsd(amount: string | Cents): string {
   const cents = typeof amount === 'bigint' ? amount : parseAmount(amount);
-  if (cents === null) return '$0.00';
+  if (cents === null) return 'US$0.00';
   const plain = formatAmount(cents < 0n ? -cents : cents);
   const [whole = '0', fraction = '00'] = plain.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${cents < 0n ? '-' : ''}$${grouped}.${fraction}`;
+  return `${cents < 0n ? '-' : ''}US$${groupThousands(whole)}.${fraction}`;
+}
+
+const PRECISE_PATTERN = /^(-)?(\d{1,15})(?:\.(\d{1,6}))?$/;
+
+/**
+ * A supplier cost or balance with up to six decimals ("0.0125", "16.41"), as `formatUsd` writes
+ * it but keeping the decimals it needs (at least two): "0.0125" → "US$0.0125",
+ * "1234.5" → "US$1,234.50". Anything unreadable is shown as it came, so nothing is hidden.
+ */
+export function formatUsdPrecise(amount: string): string {
+  const match = PRECISE_PATTERN.exec(amount.trim());
+  if (!match) return amount;
+  const [, sign, whole = '0', raw = ''] = match;
+  let fraction = raw.padEnd(2, '0');
+  while (fraction.length > 2 && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
+  const zero = /^0+$/.test(whole) && /^0+$/.test(fraction);
+  return `${sign && !zero ? '-' : ''}US$${groupThousands(BigInt(whole).toString())}.${fraction}`;
+}
+
+/**
+ * A supplier's cost or balance in its currency: US dollars (or no currency given) as
+ * `formatUsdPrecise`; any other currency as the number with its code ("12.5 EUR"), never a `US$`.
+ */
+export function formatSupplierMoney(amount: string, currency: string | null | undefined): string {
+  const code = (currency ?? '').trim().toUpperCase();
+  if (code === '' || code === 'USD' || code === 'US$' || code === '$')
+    return formatUsdPrecise(amount);
+  return `${amount} ${code}`;
 }
 
 /** Multiplies a price in micro-units by a quantity and divides, rounding up to the cent (charges). */

@@ -19,6 +19,7 @@ import { resumeInterruptedNavigation, useRememberNavigationTarget } from './lib/
 import { pageLoader } from './lib/page-loader.server';
 import { pageSession } from './lib/page-session';
 import { currentNonce } from './lib/nonce';
+import { TimeZoneContext, timeZoneFromCookie, useDisplayTimeZone } from './lib/dates';
 import { SessionSnapshotContext, adoptSession, type SessionSnapshot } from './lib/session-state';
 import { NotFound } from './routes/not-found';
 import type { Route } from './+types/root';
@@ -33,10 +34,12 @@ resumeInterruptedNavigation();
 export async function loader({ request }: Route.LoaderArgs): Promise<PageData> {
   const session = await pageLoader(request, () => pageSession(request));
   // The CSP nonce of this answer, so that the browser renders the scripts as the server did.
-  return { session, nonce: currentNonce() ?? null };
+  // The time zone dates are rendered in, the same on both sides (web/lib/dates.ts).
+  const timeZone = timeZoneFromCookie(request.headers.get('cookie'));
+  return { session, nonce: currentNonce() ?? null, timeZone };
 }
 
-type PageData = { session: SessionSnapshot | null; nonce: string | null };
+type PageData = { session: SessionSnapshot | null; nonce: string | null; timeZone: string };
 
 /** The session is read once per page load; navigations keep it current in the browser. */
 export function shouldRevalidate() {
@@ -66,14 +69,18 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   useRememberNavigationTarget();
-  const snapshot = useLoaderData<typeof loader>().session;
+  const data = useLoaderData<typeof loader>();
+  const snapshot = data.session;
+  const timeZone = useDisplayTimeZone(data.timeZone);
   // Before anything below reads the session store: it starts from what the server rendered.
   adoptSession(snapshot);
   return (
     <SessionSnapshotContext.Provider value={snapshot}>
-      <AppShell>
-        <Outlet />
-      </AppShell>
+      <TimeZoneContext.Provider value={timeZone}>
+        <AppShell>
+          <Outlet />
+        </AppShell>
+      </TimeZoneContext.Provider>
     </SessionSnapshotContext.Provider>
   );
 }

@@ -428,9 +428,11 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       active: 'Si los clientes lo ven y pueden pedirlo.',
       sortOrder: 'Posición en el catálogo.',
       markupPercent:
-        'Margen sobre el coste del proveedor principal, en %: el precio sigue al coste en cada sincronización. `null`: precio fijo.',
+        'Margen sobre el costo del proveedor principal, en %: el precio sigue al costo en cada sincronización. `null`: precio fijo.',
       routes:
         'Proveedores a los que se compra, en orden (el primero es el principal). Vacío: se atiende a mano.',
+      needsTranslation:
+        'Por traducir: el nombre, la descripción o el plazo de entrega aún tienen palabras en inglés (típico de un servicio importado de un proveedor). Se calcula al leer: deja de serlo al reescribir esos textos en español.',
     },
   },
   AdminServiceList: {
@@ -442,7 +444,7 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
     properties: {
       id: 'Identificador de la entrada de auditoría.',
       action:
-        'Qué se hizo: `service.create`, `service.update`, `service.activate`, `service.deactivate`, `service.reorder`, `service.price_bulk`, `service.routes` (proveedores) o `service.price_sync` (precio que siguió al coste).',
+        'Qué se hizo: `service.create`, `service.update`, `service.activate`, `service.deactivate`, `service.reorder`, `service.price_bulk`, `service.routes` (proveedores) o `service.price_sync` (precio que siguió al costo).',
       actor:
         'Quién lo hizo (nombre y correo), o `null` si fue el sistema (sincronización de precios) o la cuenta ya no existe.',
       createdAt: 'Cuándo (ISO 8601, UTC).',
@@ -544,7 +546,7 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       supplierState: 'Estado del proveedor: `activo`, `fallando` o `desactivado`.',
       remoteId: 'Identificador del servicio en el catálogo del proveedor.',
       remoteName: 'Nombre del servicio en el proveedor (`null` si ya no lo ofrece).',
-      cost: 'Último coste conocido en el proveedor, con hasta seis decimales.',
+      cost: 'Último costo conocido en el proveedor, con hasta seis decimales.',
       currency: 'Moneda del proveedor.',
       missing: 'Si el proveedor ya no ofrece el servicio.',
     },
@@ -572,14 +574,14 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
         '`activo`; `fallando` (sus últimas llamadas fallaron; se sigue intentando); `desactivado` (no se le envían órdenes).',
       stateLabel: 'El estado, para mostrarlo.',
       balance: 'Último saldo leído, con hasta seis decimales.',
-      currency: 'Moneda del saldo y de los costes.',
+      currency: 'Moneda del saldo y de los costos.',
       lowBalanceThreshold: 'Por debajo de este saldo se avisa a los administradores por correo.',
       lastError: 'El último error del proveedor, si sus últimas llamadas fallaron.',
       lastCheckedAt: 'Cuándo se leyó su saldo por última vez.',
       settings: 'Ajustes del dialecto.',
       catalogueFetchedAt: 'Cuándo se leyó su catálogo por última vez.',
       catalogueIssues:
-        'Lo que la última lectura del catálogo no pudo usar: entradas omitidas (sin identificador válido, repetidas, ilegibles) y servicios cuyo coste no se puede leer (los primeros 100).',
+        'Lo que la última lectura del catálogo no pudo usar: entradas omitidas (sin identificador válido, repetidas, ilegibles) y servicios cuyo costo no se puede leer (los primeros 100).',
       catalogueIssueCount: 'Cuántos problemas tuvo en total la última lectura del catálogo.',
       routedServices: 'Servicios del catálogo que se le compran.',
       createdAt: CREATED,
@@ -602,8 +604,8 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       name: 'Nombre en el proveedor.',
       group: 'Grupo o categoría en el proveedor.',
       type: 'Tipo en el proveedor (DHRU: IMEI, SERVER…; SMM: Default, Package…).',
-      cost: 'Coste en el proveedor, por orden o por cada 1000 (`unit`), con hasta seis decimales.',
-      currency: 'Moneda del coste.',
+      cost: 'Costo en el proveedor, por orden o por cada 1000 (`unit`), con hasta seis decimales.',
+      currency: 'Moneda del costo.',
       deliveryTime: 'Tiempo de entrega que indica el proveedor.',
       unit: '"order": por orden; "1000": por cada 1000 unidades.',
       minQuantity: 'Cantidad mínima (servicios por 1000).',
@@ -825,14 +827,14 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       remoteIds: 'Identificadores de los servicios en el proveedor (hasta 200).',
       category: 'Categoría del catálogo donde se crean.',
       markupPercent:
-        'Margen en % sobre el coste: precio = coste × (1 + margen / 100), redondeado hacia arriba al centavo.',
+        'Margen en % sobre el costo: precio = costo × (1 + margen / 100), redondeado hacia arriba al centavo.',
     },
   },
   SetServiceRoutesRequest: {
     description: 'Los proveedores de un servicio, en orden.',
     properties: {
       routes: 'Las rutas: el primero es el principal. Vacío: servicio manual.',
-      markupPercent: 'Margen sobre el coste del principal; `null` deja el precio fijo.',
+      markupPercent: 'Margen sobre el costo del principal; `null` deja el precio fijo.',
     },
   },
   ConfirmDispatchRequest: {

@@ -11,6 +11,7 @@ import type {
   ResponseObject,
 } from './document';
 import { objectBranches } from './document';
+import { plural } from '../../shared/plural';
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -129,10 +130,6 @@ export function typeLabel(schema: JsonSchema): string {
     return TYPE_NAMES[type] ?? escapeHtml(type);
   });
   return parts.length ? parts.join(' | ') : 'cualquiera';
-}
-
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 /** The rules of a schema in words: lengths, bounds, pattern, default. */

@@ -392,8 +392,8 @@ describe('DHRU catalogue mapping', () => {
     });
     expect(byId.get('3')).toMatchObject({
       importable: false,
-      costProblem: 'El coste «1,50» no se puede leer.',
-      reason: 'El coste «1,50» no se puede leer.',
+      costProblem: 'El costo «1,50» no se puede leer.',
+      reason: 'El costo «1,50» no se puede leer.',
     });
     expect(byId.get('4')).toMatchObject({
       importable: false,

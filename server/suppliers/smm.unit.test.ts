@@ -174,9 +174,9 @@ describe('SMM adapter', () => {
       ['10', 'Default', '1000', 0n, false],
     ]);
     expect(services[0]).toMatchObject({ minQuantity: 100, maxQuantity: 1_000_000 });
-    expect(services[1]).toMatchObject({ costProblem: 'El coste «1,5» no se puede leer.' });
+    expect(services[1]).toMatchObject({ costProblem: 'El costo «1,5» no se puede leer.' });
     expect(issues).toEqual([
-      { remoteId: '10', name: 'Bad', reason: 'El coste «1,5» no se puede leer.' },
+      { remoteId: '10', name: 'Bad', reason: 'El costo «1,5» no se puede leer.' },
       { remoteId: null, name: 'no id', reason: 'El servicio no trae identificador.' },
     ]);
   });

@@ -96,11 +96,11 @@ export type CostReading = { ok: true; micros: bigint } | { ok: false; problem: s
 export function readCost(value: unknown): CostReading {
   const micros = parseDecimalMicros(value);
   const shown = lineText(value, 40) || JSON.stringify(value ?? null).slice(0, 40);
-  if (micros === null) return { ok: false, problem: `El coste «${shown}» no se puede leer.` };
-  if (micros < 0n) return { ok: false, problem: `El coste «${shown}» es negativo.` };
-  if (micros === 0n) return { ok: false, problem: 'El coste es cero.' };
+  if (micros === null) return { ok: false, problem: `El costo «${shown}» no se puede leer.` };
+  if (micros < 0n) return { ok: false, problem: `El costo «${shown}» es negativo.` };
+  if (micros === 0n) return { ok: false, problem: 'El costo es cero.' };
   if (micros > MAX_SUPPLIER_MICROS)
-    return { ok: false, problem: `El coste «${shown}» está fuera de rango.` };
+    return { ok: false, problem: `El costo «${shown}» está fuera de rango.` };
   return { ok: true, micros };
 }
 

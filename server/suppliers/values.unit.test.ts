@@ -41,16 +41,16 @@ describe('supplier values read into their range', () => {
   it('regression: an unreadable, zero, negative or absurd cost was used as a cost', () => {
     expect(readCost('1.20')).toEqual({ ok: true, micros: 1_200_000n });
     expect(readCost(0.27819)).toEqual({ ok: true, micros: 278_190n });
-    expect(readCost('1,50')).toEqual({ ok: false, problem: 'El coste «1,50» no se puede leer.' });
-    expect(readCost('-5')).toEqual({ ok: false, problem: 'El coste «-5» es negativo.' });
-    expect(readCost('abc')).toEqual({ ok: false, problem: 'El coste «abc» no se puede leer.' });
-    expect(readCost('0')).toEqual({ ok: false, problem: 'El coste es cero.' });
+    expect(readCost('1,50')).toEqual({ ok: false, problem: 'El costo «1,50» no se puede leer.' });
+    expect(readCost('-5')).toEqual({ ok: false, problem: 'El costo «-5» es negativo.' });
+    expect(readCost('abc')).toEqual({ ok: false, problem: 'El costo «abc» no se puede leer.' });
+    expect(readCost('0')).toEqual({ ok: false, problem: 'El costo es cero.' });
     expect(readCost('0.0000001')).toEqual({ ok: true, micros: 1n });
     expect(readCost('99999999999999')).toEqual({
       ok: false,
-      problem: 'El coste «99999999999999» está fuera de rango.',
+      problem: 'El costo «99999999999999» está fuera de rango.',
     });
-    expect(readCost(null)).toEqual({ ok: false, problem: 'El coste «null» no se puede leer.' });
+    expect(readCost(null)).toEqual({ ok: false, problem: 'El costo «null» no se puede leer.' });
     expect(readCost({ a: 1 })).toMatchObject({ ok: false });
   });
 
@@ -107,7 +107,7 @@ describe('catalogueCollector', () => {
     const c = catalogueCollector();
     c.add(svc('1'));
     c.add(svc('1'));
-    c.add(svc('2', 'El coste es cero.'));
+    c.add(svc('2', 'El costo es cero.'));
     c.skip(null, 'Sin id', 'El servicio no trae identificador.');
     const { services, issues } = c.result();
     expect(services.map((s) => s.remoteId)).toEqual(['1', '2']);
@@ -117,7 +117,7 @@ describe('catalogueCollector', () => {
         name: 'S 1',
         reason: 'El identificador está repetido en el catálogo: se usa la primera entrada.',
       },
-      { remoteId: '2', name: 'S 2', reason: 'El coste es cero.' },
+      { remoteId: '2', name: 'S 2', reason: 'El costo es cero.' },
       { remoteId: null, name: 'Sin id', reason: 'El servicio no trae identificador.' },
     ]);
   });

@@ -76,6 +76,8 @@ export const AdminServiceDtoSchema = z.strictObject({
   markupPercent: z.number().nullable(),
   /** Where it is bought, in order (first = primary); empty: fulfilled by hand. */
   routes: z.array(ServiceRouteDtoSchema),
+  /** Its name, description or delivery time still has English words (shared/translation.ts). */
+  needsTranslation: z.boolean(),
 });
 export type AdminServiceDto = z.infer<typeof AdminServiceDtoSchema>;
 
@@ -122,7 +124,7 @@ const PriceSchema = z
   .refine((v) => (parseAmount(v) ?? 0n) > 0n, 'El precio debe ser mayor que cero.')
   .refine(
     (v) => (parseAmount(v) ?? 0n) <= MAX_PRICE_CENTS,
-    'El precio no puede pasar de 100000.00.',
+    'El precio no puede pasar de US$100,000.00.',
   )
   .transform((v) => parseAmount(v) ?? 0n);
 

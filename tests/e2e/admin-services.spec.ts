@@ -135,7 +135,7 @@ test('the admin creates, edits and disables a service; the customer sees each ch
   await expect(admin.getByRole('button', { name: 'Nuevo servicio' })).toBeFocused();
   const created = row(admin, name);
   await expect(group(admin, 'unlock').getByRole('listitem', { name })).toBeVisible();
-  await expect(created).toContainText('$12.50 por orden');
+  await expect(created).toContainText('US$12.50 por orden');
   await expect(created).toContainText('1–3 días hábiles');
   await expect(created).toContainText('Activo');
 
@@ -145,7 +145,7 @@ test('the admin creates, edits and disables a service; the customer sees each ch
   await page.getByRole('button', { name: new RegExp(name) }).click();
   const order = page.getByRole('region', { name: 'Orden' });
   await expect(order.getByRole('heading', { name })).toBeVisible();
-  await expect(order.getByText('$12.50 por orden')).toBeVisible();
+  await expect(order.getByText('US$12.50 por orden')).toBeVisible();
   await expect(order.getByLabel('IMEI del teléfono')).toBeVisible();
   await expect(order.getByLabel('Modelo').locator('option')).toHaveText([
     'Elige una opción',
@@ -174,11 +174,11 @@ test('the admin creates, edits and disables a service; the customer sees each ch
   await expect(created.getByText(`Cambios guardados en «${name}».`)).toBeVisible();
   await expect(edit).toHaveCount(0);
   await expect(created.getByRole('button', { name: `Editar ${name}` })).toBeFocused();
-  await expect(created).toContainText('$14.00 por orden');
+  await expect(created).toContainText('US$14.00 por orden');
 
   await page.reload();
   await page.getByRole('button', { name: new RegExp(name) }).click();
-  await expect(order.getByText('$14.00 por orden')).toBeVisible();
+  await expect(order.getByText('US$14.00 por orden')).toBeVisible();
 
   // Disabled: gone for the customer, still listed (as inactive) for the admin.
   await created.getByRole('button', { name: `Desactivar ${name}` }).click();
@@ -197,9 +197,9 @@ test('the admin creates, edits and disables a service; the customer sees each ch
   await expect(history).toHaveCount(3);
   await expect(history.nth(0)).toContainText('Servicio desactivado');
   await expect(history.nth(1)).toContainText('Servicio editado');
-  await expect(history.nth(1)).toContainText('Precio: $12.50 → $14.00');
+  await expect(history.nth(1)).toContainText('Precio: US$12.50 → US$14.00');
   await expect(history.nth(2)).toContainText('Servicio creado');
-  await expect(history.nth(2)).toContainText('Precio: $12.50 por orden');
+  await expect(history.nth(2)).toContainText('Precio: US$12.50 por orden');
   await expect(history.nth(0)).toContainText(ADMIN.email);
   await expectAccessible(admin);
   await created.getByRole('button', { name: `Ocultar historial ${name}` }).click();
@@ -314,7 +314,7 @@ test('a per-1000 service with max below min shows the error by the field and kee
   await link.getByLabel('Clave').fill('link');
   await form.getByRole('button', { name: 'Crear servicio' }).click();
   await expect(admin.getByText(`Servicio «${name}» creado en Redes sociales.`)).toBeVisible();
-  await expect(row(admin, name)).toContainText('$2.40 por 1000');
+  await expect(row(admin, name)).toContainText('US$2.40 por 1000');
   await expect(row(admin, name)).toContainText('De 500 a 5000 unidades');
   await admin.context().close();
 });

@@ -50,7 +50,7 @@ test('a customer orders a service that asks for a file, and the file is a downlo
     buffer: Buffer.from('hola'),
   });
   await expect(page.getByText('Este servicio solo acepta archivos .bin, .img.')).toBeVisible();
-  await page.getByRole('button', { name: 'Confirmar orden (Total $2.00)' }).click();
+  await page.getByRole('button', { name: 'Confirmar orden (Total US$2.00)' }).click();
   await expect(page.getByText('Este campo es obligatorio.')).toBeVisible();
 
   await input.setInputFiles({
@@ -61,11 +61,11 @@ test('a customer orders a service that asks for a file, and the file is a downlo
   await expect(
     page.getByText(`Archivo listo: equipo.bin (${formatBytes(DUMP.length)}).`),
   ).toBeVisible();
-  await page.getByRole('button', { name: 'Confirmar orden (Total $2.00)' }).click();
+  await page.getByRole('button', { name: 'Confirmar orden (Total US$2.00)' }).click();
   const created = page.getByText(new RegExp(`Orden #(\\d+) creada: ${name}`));
   await expect(created).toBeVisible();
   const number = /#(\d+)/.exec((await created.textContent()) ?? '')?.[1];
-  await expect(page.getByText('Saldo: $3.00').first()).toBeVisible();
+  await expect(page.getByText('Saldo: US$3.00').first()).toBeVisible();
 
   // The order's detail offers the file, as an attachment.
   await page.getByRole('link', { name: 'Ver en el historial' }).click();

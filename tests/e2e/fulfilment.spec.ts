@@ -6,7 +6,7 @@ test('voucher top-up → IMEI order → the admin completes it → the result in
   browser,
   page,
 }) => {
-  // The admin creates a $5.00 voucher.
+  // The admin creates a US$5.00 voucher.
   const admin = await adminPage(browser);
   await admin.goto('/admin/pagos');
   const vouchers = admin.getByRole('region', { name: 'Códigos de recarga' });
@@ -22,25 +22,25 @@ test('voucher top-up → IMEI order → the admin completes it → the result in
   await page.goto('/addfunds');
   await page.getByLabel('Código de recarga').fill(code);
   await page.getByRole('button', { name: 'Canjear código' }).click();
-  await expect(page.getByText('Código canjeado: se añadieron $5.00 a tu saldo.')).toBeVisible();
-  await expect(page.getByText('Saldo: $5.00').first()).toBeVisible();
+  await expect(page.getByText('Código canjeado: se añadieron US$5.00 a tu saldo.')).toBeVisible();
+  await expect(page.getByText('Saldo: US$5.00').first()).toBeVisible();
 
   const value = uniqueImei(1);
   await page.getByRole('link', { name: 'Nueva orden' }).first().click();
   await page.getByRole('link', { name: /Servicios IMEI/ }).click();
   await page.getByRole('button', { name: /Consulta IMEI completa/ }).click();
   await page.getByLabel('IMEI', { exact: true }).fill(value);
-  await page.getByRole('button', { name: 'Confirmar orden (Total $0.50)' }).click();
+  await page.getByRole('button', { name: 'Confirmar orden (Total US$0.50)' }).click();
   const created = page.getByText(/Orden #\d+ creada: Consulta IMEI completa/);
   await expect(created).toBeVisible();
   const number = Number(/#(\d+)/.exec((await created.textContent()) ?? '')?.[1]);
   expect(number).toBeGreaterThan(0);
-  await expect(page.getByText('Saldo: $4.50').first()).toBeVisible();
+  await expect(page.getByText('Saldo: US$4.50').first()).toBeVisible();
 
   // The dashboard shows the held price and the pending order.
   await page.goto('/dashboard');
-  await expect(page.getByTestId('dashboard-balance')).toHaveText('$4.50');
-  await expect(page.getByTestId('dashboard-held')).toHaveText('$0.50');
+  await expect(page.getByTestId('dashboard-balance')).toHaveText('US$4.50');
+  await expect(page.getByTestId('dashboard-held')).toHaveText('US$0.50');
   const latest = page
     .getByRole('listitem')
     .filter({ hasText: `#${number} · Consulta IMEI completa` });
@@ -91,8 +91,8 @@ test('voucher top-up → IMEI order → the admin completes it → the result in
 
   // …and on the dashboard: nothing held any more, the order counted as completed.
   await page.goto('/dashboard');
-  await expect(page.getByTestId('dashboard-balance')).toHaveText('$4.50');
-  await expect(page.getByTestId('dashboard-held')).toHaveText('$0.00');
+  await expect(page.getByTestId('dashboard-balance')).toHaveText('US$4.50');
+  await expect(page.getByTestId('dashboard-held')).toHaveText('US$0.00');
   await expect(
     page.getByRole('listitem').filter({ hasText: `#${number} · Consulta IMEI completa` }),
   ).toContainText('Completada');
@@ -129,7 +129,7 @@ test('the admin rejects an order with a reason: the customer is refunded and rea
 
   await waitForMailTo(email, /rechazada y reembolsada/);
   await page.goto('/orderhistory');
-  await expect(page.getByText('Saldo: $1.00').first()).toBeVisible();
+  await expect(page.getByText('Saldo: US$1.00').first()).toBeVisible();
   const item = page.getByTestId('orders').getByRole('listitem').first();
   await expect(item).toContainText('Rechazada');
   await item.getByRole('link').click();
@@ -221,5 +221,5 @@ test('bulk complete: pasted results are checked as typed, completed line by line
   await waitForMailTo(email, new RegExp(`Orden #${c.number} completada`));
   await page.goto('/orderhistory?status=completed');
   await expect(page.getByTestId('orders').getByRole('listitem')).toHaveCount(3);
-  await expect(page.getByText('Saldo: $0.50').first()).toBeVisible();
+  await expect(page.getByText('Saldo: US$0.50').first()).toBeVisible();
 });

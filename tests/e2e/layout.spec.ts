@@ -66,7 +66,7 @@ for (const viewport of VIEWPORTS) {
       await menuButton.click();
       await expect(drawer).toBeVisible();
       await expectLinks(
-        drawer.getByRole('navigation', { name: 'Navegación principal (móvil)' }),
+        drawer.getByRole('navigation', { name: 'Navegación principal (celular)' }),
         PUBLIC_ENTRIES,
       );
       await page.keyboard.press('Escape');
@@ -115,7 +115,7 @@ for (const viewport of VIEWPORTS) {
 
       const trigger = page.getByRole('button', { name: /Menú de usuario/ });
       await expect(trigger).toContainText('lucía Fernández');
-      const saldo = trigger.getByText('Saldo: $0.00');
+      const saldo = trigger.getByText('Saldo: US$0.00');
       await expect(saldo).toBeVisible();
       await expect(saldo).toHaveAttribute('data-tone', 'warning');
       await expect(trigger.getByTestId('avatar')).toHaveText('L');

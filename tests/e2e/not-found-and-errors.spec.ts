@@ -28,7 +28,7 @@ test('an unknown path answers 404 with the "Nada que ver por aquí" page', async
   await back.click();
   await expect(page).toHaveURL(/\/$/);
   await expect(
-    page.getByRole('heading', { level: 1, name: /Servicios digitales y para móviles/ }),
+    page.getByRole('heading', { level: 1, name: /Servicios digitales y para celulares/ }),
   ).toBeVisible();
 });
 

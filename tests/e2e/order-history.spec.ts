@@ -38,9 +38,18 @@ test('the customer filters, opens, cancels; the admin completes; the result is s
   await page.reload();
   await expect(page.getByTestId('orders').getByRole('listitem')).toHaveCount(1);
   await expect(page.getByLabel('Buscar por número de orden o IMEI')).toHaveValue(IMEI_A);
+  // Dates read «24 nov 2026, 7:50», rendered on the server in the zone the browser reported
+  // (the `tz` cookie), so the page hydrates without a mismatch.
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  expect((await page.context().cookies()).find((c) => c.name === 'tz')?.value).toBe(
+    encodeURIComponent(zone),
+  );
+  await expect(page.getByTestId('orders').getByRole('listitem').first()).toContainText(
+    /\b\d{1,2} (ene|feb|mar|abr|may|jun|jul|ago|sep|oct|nov|dic) \d{4}, \d{1,2}:\d{2}/,
+  );
 
   // Detail and cancellation.
-  await expect(page.getByText('Saldo: $4.00').first()).toBeVisible();
+  await expect(page.getByText('Saldo: US$4.00').first()).toBeVisible();
   await page.getByRole('link', { name: new RegExp(`#${first.number}`) }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(`Orden #${first.number}`);
@@ -48,9 +57,9 @@ test('the customer filters, opens, cancels; the admin completes; the result is s
   await expect(dialog).toContainText('Tú');
   await dialog.getByRole('button', { name: 'Cancelar orden' }).click();
   await dialog.getByRole('button', { name: 'Sí, cancelar orden' }).click();
-  await expect(dialog.getByText('Orden cancelada. Devolvimos $0.50 a tu saldo.')).toBeVisible();
+  await expect(dialog.getByText('Orden cancelada. Devolvimos US$0.50 a tu saldo.')).toBeVisible();
   await expect(dialog.getByText('Cancelada').first()).toBeVisible();
-  await expect(page.getByText('Saldo: $4.50').first()).toBeVisible();
+  await expect(page.getByText('Saldo: US$4.50').first()).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page).not.toHaveURL(/orden=/);

@@ -21,7 +21,7 @@ test('a customer orders an IMEI check: no funds, live validation, single and bul
   );
   await expectAccessible(page);
   await page.getByLabel('IMEI', { exact: true }).fill('359702373699048');
-  await page.getByRole('button', { name: 'Confirmar orden (Total $0.50)' }).click();
+  await page.getByRole('button', { name: 'Confirmar orden (Total US$0.50)' }).click();
   await expect(page.getByText('Tu saldo no alcanza para esta orden.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Añadir créditos' }).last()).toHaveAttribute(
     'href',
@@ -43,16 +43,16 @@ test('a customer orders an IMEI check: no funds, live validation, single and bul
   await expect(imei).toHaveAttribute('aria-invalid', 'true');
   await imei.fill('359702373699048');
   await expect(imei).not.toHaveAttribute('aria-invalid', 'true');
-  await page.getByRole('button', { name: 'Confirmar orden (Total $0.50)' }).click();
+  await page.getByRole('button', { name: 'Confirmar orden (Total US$0.50)' }).click();
   await expect(page.getByText(/Orden #\d+ creada: Consulta IMEI completa/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ver en el historial' })).toBeVisible();
-  await expect(page.getByText('Saldo: $1.50').first()).toBeVisible();
+  await expect(page.getByText('Saldo: US$1.50').first()).toBeVisible();
 
   await page.getByRole('button', { name: 'Hacer otra orden' }).click();
   await page.getByLabel(/Varios IMEI/).check();
   await page.getByLabel('IMEI (uno por línea)').fill('490154203237518\n356938035643809\n123');
   await expect(page.getByText('3 líneas: 2 válidas, 1 con error (no se cobran).')).toBeVisible();
-  await page.getByRole('button', { name: 'Confirmar 2 órdenes (Total $1.00)' }).click();
+  await page.getByRole('button', { name: 'Confirmar 2 órdenes (Total US$1.00)' }).click();
   const table = page.getByTestId('bulk-results');
   await expect(table).toBeVisible();
   await expect(table.getByText(/Orden #\d+/)).toHaveCount(2);
@@ -60,7 +60,7 @@ test('a customer orders an IMEI check: no funds, live validation, single and bul
   await expect(page.getByText(/2 órdenes creadas, 1 línea rechazada/)).toBeVisible();
   // Only the refused line stays in the box: the placed ones cannot be ordered again by mistake.
   await expect(page.getByLabel('IMEI (uno por línea)')).toHaveValue('123');
-  await expect(page.getByText('Saldo: $0.50').first()).toBeVisible();
+  await expect(page.getByText('Saldo: US$0.50').first()).toBeVisible();
 
   await page.goto('/placeorder/otra');
   await expect(page.getByRole('heading', { name: 'Nada que ver por aquí' })).toBeVisible();
@@ -76,7 +76,7 @@ test('the service overview at 375 px shows the details and the form; an unknown 
   await page.getByRole('link', { name: 'Ver detalles' }).click();
   await expect(page).toHaveURL(/\/placeorder\/IMEI\/[^/]+$/);
   await expect(page.getByRole('heading', { level: 1, name: /Estado de iCloud/ })).toBeVisible();
-  await expect(page.getByText('$0.25 por orden')).toBeVisible();
+  await expect(page.getByText('US$0.25 por orden')).toBeVisible();
   await expect(page.getByLabel('IMEI', { exact: true })).toBeVisible();
   await expectAccessible(page);
   await page.goto('/placeorder/IMEI/no-existe');

@@ -12,7 +12,7 @@ import {
 } from './helpers';
 
 const PUBLIC_PAGES = [
-  { path: '/', h1: 'Servicios digitales y para móviles, pagados con tu saldo prepago' },
+  { path: '/', h1: 'Servicios digitales y para celulares, pagados con tu saldo prepago' },
   { path: '/nosotros/1', h1: 'Sobre nosotros' },
   { path: '/nosotros/2', h1: 'Servicios' },
   { path: '/nosotros/3', h1: 'Cómo trabajamos' },

@@ -19,7 +19,7 @@ test('a visitor registers, verifies the e-mail through its link and lands on the
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Hola, Lucía Fernández' })).toBeVisible();
   await expect(page.getByTestId('user-name')).toHaveText('Lucía Fernández');
-  await expect(page.getByText('Saldo: $0.00').first()).toBeVisible();
+  await expect(page.getByText('Saldo: US$0.00').first()).toBeVisible();
 
   // The link is single-use: opening it again does not verify anything new.
   await page.goto(linkFrom(mail, '/api/auth/verify-email'));

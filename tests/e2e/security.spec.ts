@@ -316,14 +316,14 @@ test('an account with a balance is kept; with a zero balance it is deleted, and 
   await section.getByLabel('Tu contraseña', { exact: true }).fill(PASSWORD);
   await section.getByLabel('Escribe ELIMINAR para confirmar').fill('ELIMINAR');
   await section.getByRole('button', { name: 'Eliminar mi cuenta para siempre' }).click();
-  await expect(section.getByText(/tu saldo debe ser 0,00 USD/)).toBeVisible();
+  await expect(section.getByText(/tu saldo debe ser US\$0\.00/)).toBeVisible();
   await section.getByRole('button', { name: 'Cancelar' }).click();
 
   // The admin takes the balance back to zero.
   await creditCustomer(admin, email, '-5.00');
   await admin.context().close();
   await page.reload();
-  await expect(section.getByText(/saldo en 0,00 USD y sin órdenes en curso/)).toBeVisible();
+  await expect(section.getByText(/saldo en US\$0\.00 y sin órdenes en curso/)).toBeVisible();
   await expect(section.getByText(/se conservan anonimizados/)).toBeVisible();
   await section.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
 

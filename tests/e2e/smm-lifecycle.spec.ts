@@ -73,10 +73,10 @@ test('custom comments and drip-feed ordered on a phone; a refill asked for and d
   const box = page.getByLabel('Comentarios');
   await box.fill('¡Qué bonito!\nMe encanta\n\n  Lo quiero  ');
   await expect(page.getByText('Uno por línea. 3 líneas (entre 3 y 1000).')).toBeVisible();
-  // Three comments at $10.00 per 1000: $0.03.
-  await expect(page.getByText('Total: $0.03')).toBeVisible();
+  // Three comments at US$10.00 per 1000: US$0.03.
+  await expect(page.getByText('Total: US$0.03')).toBeVisible();
   await expectAccessible(page);
-  await page.getByRole('button', { name: 'Confirmar orden (Total $0.03)' }).click();
+  await page.getByRole('button', { name: 'Confirmar orden (Total US$0.03)' }).click();
   const created = page.getByText(new RegExp(`Orden #(\\d+) creada: ${comments.name}`));
   await expect(created).toBeVisible();
   const number = Number(/#(\d+)/.exec((await created.textContent()) ?? '')?.[1]);
@@ -88,10 +88,10 @@ test('custom comments and drip-feed ordered on a phone; a refill asked for and d
   await page.getByLabel('Repartir la entrega en varias repeticiones').check();
   await page.getByLabel('Repeticiones', { exact: true }).fill('4');
   await page.getByLabel('Minutos entre repeticiones').fill('30');
-  // 500 per run × 4 runs = 2000 at $2.00 per 1000: $4.00.
-  await expect(page.getByText('Total: $4.00')).toBeVisible();
+  // 500 per run × 4 runs = 2000 at US$2.00 per 1000: US$4.00.
+  await expect(page.getByText('Total: US$4.00')).toBeVisible();
   await expectAccessible(page);
-  await page.getByRole('button', { name: 'Confirmar orden (Total $4.00)' }).click();
+  await page.getByRole('button', { name: 'Confirmar orden (Total US$4.00)' }).click();
   await expect(page.getByText(new RegExp(`creada: ${followers.name}`))).toBeVisible();
 
   // The shop completes the comments order; the customer asks for a refill from the history.

@@ -96,19 +96,19 @@ test('the admin connects a DHRU supplier, browses its catalogue and imports two 
   await form.getByRole('button', { name: 'Conectar proveedor' }).click();
   await expect(form.getByRole('button', { name: 'Probando conexión…' })).toBeVisible();
   await expect(
-    form.getByText(`Proveedor «${SUPPLIER}» conectado. Saldo: 100.00 USD.`),
+    form.getByText(`Proveedor «${SUPPLIER}» conectado. Saldo: US$100.00.`),
   ).toBeVisible();
   await expect(form.getByLabel('Nombre')).toHaveValue('');
   const row = admin.getByRole('listitem', { name: SUPPLIER });
   await expect(row).toContainText('DHRU Fusion');
   await expect(row).toContainText('Activo');
-  await expect(row.getByTestId('supplier-balance')).toHaveText('100.00 USD');
+  await expect(row.getByTestId('supplier-balance')).toHaveText('US$100.00');
   await expect(row).toContainText(fake.url);
   await expectAccessible(admin);
 
   // «Probar conexión» reads the balance again.
   await row.getByRole('button', { name: `Probar conexión ${SUPPLIER}` }).click();
-  await expect(row.getByText('Conexión correcta. Saldo: 100.00 USD.')).toBeVisible();
+  await expect(row.getByText('Conexión correcta. Saldo: US$100.00.')).toBeVisible();
 
   // The calls, as text, with the key replaced.
   await row.getByRole('button', { name: `Últimas llamadas ${SUPPLIER}` }).click();
@@ -141,7 +141,7 @@ test('the admin connects a DHRU supplier, browses its catalogue and imports two 
   await edit.getByLabel('Aviso de saldo bajo (opcional)').fill('25.00');
   await edit.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(row.getByText(`Cambios guardados en «${SUPPLIER}».`)).toBeVisible();
-  await expect(row).toContainText('Aviso por debajo de 25.00 USD');
+  await expect(row).toContainText('Aviso por debajo de US$25.00');
 
   // Off and on again.
   await row.getByRole('button', { name: `Desactivar ${SUPPLIER}` }).click();
@@ -161,7 +161,7 @@ test('the admin connects a DHRU supplier, browses its catalogue and imports two 
   await expect(services.filter({ hasText: 'No se puede importar:' }).first()).toBeVisible();
   const check = catalogue.getByRole('listitem', { name: CHECK });
   await expect(check).toContainText('#1382');
-  await expect(check).toContainText('0.80 USD por orden');
+  await expect(check).toContainText('US$0.80 por orden');
   await expect(check).toContainText('Datos que pide: IMEI');
 
   // A group, then a search: what was chosen stays chosen.
@@ -190,16 +190,16 @@ test('the admin connects a DHRU supplier, browses its catalogue and imports two 
   await importer.getByLabel('Margen (%)').fill('20');
   const preview = importer.getByTestId('import-preview');
   await expect(preview.getByRole('listitem').filter({ hasText: CHECK })).toContainText(
-    'Precio $0.96 por orden',
+    'Precio US$0.96 por orden',
   );
   await expect(preview.getByRole('listitem').filter({ hasText: UNLOCK })).toContainText(
-    'Precio $19.70 por orden',
+    'Precio US$19.70 por orden',
   );
   await expectAccessible(admin);
   await importer.getByRole('button', { name: 'Importar 2 servicios' }).click();
   const done = importer.getByRole('status').filter({ hasText: 'Importamos 2 servicios' });
-  await expect(done).toContainText(`«${CHECK}» a $0.96`);
-  await expect(done).toContainText(`«${UNLOCK}» a $19.70`);
+  await expect(done).toContainText(`«${CHECK}» a US$0.96`);
+  await expect(done).toContainText(`«${UNLOCK}» a US$19.70`);
   await expect(catalogue.getByRole('listitem', { name: UNLOCK })).toContainText(
     `Importado como «${UNLOCK}»`,
   );
@@ -213,8 +213,8 @@ test('the admin connects a DHRU supplier, browses its catalogue and imports two 
   const imei = admin.getByTestId('categoria-IMEI');
   const checkRow = imei.getByRole('listitem', { name: CHECK, exact: true });
   const unlockRow = imei.getByRole('listitem', { name: UNLOCK, exact: true });
-  await expect(checkRow.getByTestId('service-price')).toHaveText('$0.96 por orden');
-  await expect(unlockRow.getByTestId('service-price')).toHaveText('$19.70 por orden');
+  await expect(checkRow.getByTestId('service-price')).toHaveText('US$0.96 por orden');
+  await expect(unlockRow.getByTestId('service-price')).toHaveText('US$19.70 por orden');
   await expect(checkRow.getByTestId('service-routes')).toHaveText(
     `Proveedor: ${SUPPLIER} (#1382) · margen del 20 %`,
   );
@@ -240,13 +240,13 @@ test('the routes of a service: a route the server refuses shows its reason on th
     `1. ${SUPPLIER} (principal, activo)`,
   );
   await expect(routes.getByRole('listitem').first()).toContainText(
-    `Servicio #1382 · ${CHECK} · Coste 0.80 USD`,
+    `Servicio #1382 · ${CHECK} · Costo US$0.80`,
   );
-  await expect(editor.getByLabel('Margen sobre el coste (%)')).toBeChecked();
+  await expect(editor.getByLabel('Margen sobre el costo (%)')).toBeChecked();
   await expect(editor.getByLabel('Margen (%)')).toHaveValue('20');
-  await expect(editor.getByText('Precio resultante: $0.96 por orden')).toBeVisible();
+  await expect(editor.getByText('Precio resultante: US$0.96 por orden')).toBeVisible();
   await editor.getByLabel('Margen (%)').fill('12.5');
-  await expect(editor.getByText('Precio resultante: $0.90 por orden')).toBeVisible();
+  await expect(editor.getByText('Precio resultante: US$0.90 por orden')).toBeVisible();
   await editor.getByLabel('Margen (%)').fill('20');
 
   // A fallback picked from the supplier's catalogue that needs a field this service lacks.
@@ -255,7 +255,7 @@ test('the routes of a service: a route the server refuses shows its reason on th
   await add.getByRole('button', { name: `Elegir del catálogo de ${SUPPLIER}` }).click();
   await add
     .getByLabel(`Catálogo de ${SUPPLIER}`)
-    .selectOption({ label: '#3050 · Apple serial number check · 0.27819 USD' });
+    .selectOption({ label: '#3050 · Apple serial number check · US$0.27819' });
   await expect(add.getByLabel('Servicio del proveedor (número)')).toHaveValue('3050');
   await add.getByRole('button', { name: 'Añadir a la lista' }).click();
   await expect(routes.getByRole('listitem')).toHaveCount(2);
@@ -278,11 +278,11 @@ test('the routes of a service: a route the server refuses shows its reason on th
   await expect(routes.getByRole('listitem')).toHaveCount(1);
   await editor.getByRole('button', { name: 'Guardar proveedores' }).click();
   await expect(
-    row.getByText(`Proveedores guardados en «${CHECK}» (1 proveedor). Precio: $0.96 por orden.`),
+    row.getByText(`Proveedores guardados en «${CHECK}» (1 proveedor). Precio: US$0.96 por orden.`),
   ).toBeVisible();
   await expect(editor).toHaveCount(0);
   await expect(row.getByRole('button', { name: `Proveedores ${CHECK}` })).toBeFocused();
-  await expect(row.getByTestId('service-price')).toHaveText('$0.96 por orden');
+  await expect(row.getByTestId('service-price')).toHaveText('US$0.96 por orden');
   // The refused save is the one expected error: Chromium logs its 400 answer itself.
   expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
   await admin.context().close();
@@ -301,7 +301,7 @@ test('a customer orders an imported service; the supplier’s result reaches the
   await page.goto('/placeorder/IMEI');
   await page.getByRole('button', { name: new RegExp(CHECK.replace(/[+]/g, '\\+')) }).click();
   await page.getByLabel('IMEI', { exact: true }).fill(imei);
-  await page.getByRole('button', { name: 'Confirmar orden (Total $0.96)' }).click();
+  await page.getByRole('button', { name: 'Confirmar orden (Total US$0.96)' }).click();
   const created = page.getByText(new RegExp(`Orden #\\d+ creada: ${CHECK.replace(/[+]/g, '\\+')}`));
   await expect(created).toBeVisible();
   const number = Number(/#(\d+)/.exec((await created.textContent()) ?? '')?.[1]);
@@ -418,7 +418,7 @@ test('orders a supplier left in doubt wait under «Revisar» for the admin’s d
     .filter({ hasText: `#${c.number}` });
   await expect(item).toContainText('Rechazada');
   // 5.00 − 3 × 0.96 + 0.96 back.
-  await expect(page.getByText('Saldo: $3.08').first()).toBeVisible();
+  await expect(page.getByText('Saldo: US$3.08').first()).toBeVisible();
 });
 
 for (const width of [375, 1280]) {

@@ -53,7 +53,7 @@ test('a manual transfer declared by the customer and approved by the admin raise
   await page.getByLabel('Importe pagado en dólares').fill('5');
   await page.getByLabel('Referencia del pago').fill('TRX-998877');
   await page.getByRole('button', { name: 'Avisar del pago' }).click();
-  await expect(page.getByText(/El mínimo para .* es \$10\.00/)).toBeVisible();
+  await expect(page.getByText(/El mínimo para .* es US\$10\.00/)).toBeVisible();
   await page.getByLabel('Importe pagado en dólares').fill('25.00');
   // A receipt over the request limit (6 MB): the form shows the server's Spanish 413 message,
   // not a network error (issue 19).
@@ -68,12 +68,12 @@ test('a manual transfer declared by the customer and approved by the admin raise
   await page.getByRole('button', { name: 'Avisar del pago' }).click();
   await expect(page.getByText('Recibimos tu aviso de pago.', { exact: false })).toBeVisible();
   await expect(page.getByTestId('topups')).toContainText('Pendiente de revisión');
-  await expect(page.getByText('Saldo: $0.00').first()).toBeVisible();
+  await expect(page.getByText('Saldo: US$0.00').first()).toBeVisible();
 
   await admin.reload();
   const row = admin.getByRole('listitem').filter({ hasText: email });
   await expect(row).toContainText('TRX-998877');
-  await expect(row).toContainText('$25.00');
+  await expect(row).toContainText('US$25.00');
   await row.getByRole('button', { name: 'Aprobar' }).click();
   await expect(row).toContainText(/aprobad|acreditad/i);
 
@@ -82,8 +82,8 @@ test('a manual transfer declared by the customer and approved by the admin raise
     .getByRole('navigation', { name: 'Menú de la cuenta' })
     .getByRole('link', { name: 'Inicio' })
     .click();
-  await expect(page.getByText('Saldo: $25.00').first()).toBeVisible();
-  await expect(page.getByTestId('dashboard-balance')).toHaveText('$25.00');
+  await expect(page.getByText('Saldo: US$25.00').first()).toBeVisible();
+  await expect(page.getByTestId('dashboard-balance')).toHaveText('US$25.00');
   expect(await stillSameDocument(page)).toBe(true);
   await page
     .getByRole('navigation', { name: 'Menú de la cuenta' })
@@ -112,12 +112,12 @@ test('a voucher created by the admin is redeemed once', async ({ browser, page }
   await page.goto('/addfunds');
   await page.getByLabel('Código de recarga').fill(code.toLowerCase());
   await page.getByRole('button', { name: 'Canjear código' }).click();
-  await expect(page.getByText('Código canjeado: se añadieron $10.00 a tu saldo.')).toBeVisible();
-  await expect(page.getByText('Saldo: $10.00').first()).toBeVisible();
+  await expect(page.getByText('Código canjeado: se añadieron US$10.00 a tu saldo.')).toBeVisible();
+  await expect(page.getByText('Saldo: US$10.00').first()).toBeVisible();
   await page.getByLabel('Código de recarga').fill(code);
   await page.getByRole('button', { name: 'Canjear código' }).click();
   await expect(page.getByText('Este código ya fue canjeado.')).toBeVisible();
-  await expect(page.getByText('Saldo: $10.00').first()).toBeVisible();
+  await expect(page.getByText('Saldo: US$10.00').first()).toBeVisible();
 });
 
 test('a card payment is credited when the signed Stripe webhook arrives', async ({ page }) => {
@@ -125,7 +125,7 @@ test('a card payment is credited when the signed Stripe webhook arrives', async 
   await page.goto('/addfunds');
   await page.getByLabel('Importe en dólares').fill('1');
   await page.getByRole('button', { name: 'Pagar con tarjeta' }).click();
-  await expect(page.getByText('El mínimo con tarjeta es $5.00.')).toBeVisible();
+  await expect(page.getByText('El mínimo con tarjeta es US$5.00.')).toBeVisible();
   await page.getByLabel('Importe en dólares').fill('20.00');
   await page.getByRole('button', { name: 'Pagar con tarjeta' }).click();
 
@@ -156,8 +156,8 @@ test('a card payment is credited when the signed Stripe webhook arrives', async 
   await page.getByRole('link', { name: 'Pagar' }).click();
   await expect(page).toHaveURL(/\/addfunds\?pago=exito$/);
   await expect(page.getByText('Pago con tarjeta recibido.', { exact: false })).toBeVisible();
-  await expect(page.getByTestId('wallet-available')).toHaveText('$20.00');
-  await expect(page.getByText('Saldo: $20.00').first()).toBeVisible();
+  await expect(page.getByTestId('wallet-available')).toHaveText('US$20.00');
+  await expect(page.getByText('Saldo: US$20.00').first()).toBeVisible();
   await expect(page.getByText('Recarga con tarjeta')).toBeVisible();
 });
 

@@ -66,7 +66,7 @@ describe.each(dbTargets())('the admin list of customers on %s', (target) => {
           201,
         );
     }
-    // Ana orders twice (one completed: spend $0.50), Dora once (still pending: no spend yet).
+    // Ana orders twice (one completed: spend US$0.50), Dora once (still pending: no spend yet).
     const order = async (who: 'ana' | 'dora', seed: string) =>
       body<OrderDto>(
         await people[who].client.post('/api/orders', {

@@ -195,7 +195,7 @@ export const DEMO_SERVICES: SeedService[] = [
   },
   {
     category: 'gaming',
-    name: 'Tarjeta Steam — $20',
+    name: 'Tarjeta Steam — US$20',
     description:
       'Código de tarjeta regalo de Steam por 20 USD, válido para cuentas de la región EE. UU.',
     deliveryTime: 'Instantáneo',

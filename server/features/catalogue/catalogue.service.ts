@@ -23,6 +23,7 @@ import {
   type ServiceHistoryEntryDto,
   type UpdateServiceInput,
 } from '../../../shared/schemas/catalogue';
+import { needsTranslation } from '../../../shared/translation';
 
 export type ServiceRow = typeof service.$inferSelect;
 
@@ -62,6 +63,8 @@ export function toAdminServiceDto(
     sortOrder: row.sortOrder,
     markupPercent: row.markupBp === null ? null : row.markupBp / 100,
     routes,
+    // Derived when read: it clears as soon as the admin rewrites the texts in Spanish.
+    needsTranslation: needsTranslation(row),
   };
 }
 
@@ -476,7 +479,7 @@ export async function bulkPriceChange(
       const next = applyPercent(row.price, basisPoints);
       if (next > MAX_PRICE_CENTS) {
         throw new AppError('VALIDATION_FAILED', undefined, {
-          percent: `El precio de «${row.name}» pasaría de 100000.00.`,
+          percent: `El precio de «${row.name}» pasaría de US$100,000.00.`,
         });
       }
       if (next === row.price) continue;

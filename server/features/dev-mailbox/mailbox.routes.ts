@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, formatDateTime } from '../../../shared/dates';
 import { Hono } from 'hono';
 import type { Env } from '../../env';
 import { isLocalRequest } from '../../lib/client-ip';
@@ -13,7 +14,7 @@ function renderPage(appName: string, entries: OutboxEntry[], texts: SmsOutboxEnt
   const smsItems = texts
     .map(
       (m) => `<li class="mail">
-  <p class="meta"><time datetime="${escapeHtml(m.date)}">${escapeHtml(new Date(m.date).toLocaleString('es'))}</time> · Para: <strong>${escapeHtml(m.to)}</strong></p>
+  <p class="meta"><time datetime="${escapeHtml(m.date)}">${escapeHtml(formatDateTime(m.date, DEFAULT_TIME_ZONE))}</time> · Para: <strong>${escapeHtml(m.to)}</strong></p>
   <pre>${escapeHtml(m.text)}</pre>
 </li>`,
     )
@@ -21,7 +22,7 @@ function renderPage(appName: string, entries: OutboxEntry[], texts: SmsOutboxEnt
   const items = entries
     .map(
       (e) => `<li class="mail">
-  <p class="meta"><time datetime="${escapeHtml(e.date)}">${escapeHtml(new Date(e.date).toLocaleString('es'))}</time> · Para: <strong>${escapeHtml(e.to)}</strong></p>
+  <p class="meta"><time datetime="${escapeHtml(e.date)}">${escapeHtml(formatDateTime(e.date, DEFAULT_TIME_ZONE))}</time> · Para: <strong>${escapeHtml(e.to)}</strong></p>
   <h2>${escapeHtml(e.subject)}</h2>
   ${e.links.length ? `<ul class="links">${e.links.map((l) => `<li><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></li>`).join('')}</ul>` : ''}
   <details><summary>Ver el texto</summary><pre>${escapeHtml(e.text)}</pre></details>

@@ -247,7 +247,7 @@ describe.each(dbTargets())('manual top-ups on %s', (target) => {
     });
   });
 
-  it('records a declared $25.00 as pending, without crediting anything', async () => {
+  it('records a declared US$25.00 as pending, without crediting anything', async () => {
     const { client } = await registerVerified(t, 'Mario López');
     const created = await declare(client, '25', '  REF-778899  ');
     expect(created).toMatchObject({
@@ -276,11 +276,11 @@ describe.each(dbTargets())('manual top-ups on %s', (target) => {
     expect(await low.json()).toEqual({
       code: 'VALIDATION_FAILED',
       message: 'Revisa los campos marcados.',
-      fields: { amount: 'El mínimo para Transferencia bancaria es $10.00.' },
+      fields: { amount: 'El mínimo para Transferencia bancaria es US$10.00.' },
     });
     const high = await attempt({ ...base, amount: '500.01' });
     expect((await json<{ fields: Record<string, string> }>(high)).fields).toEqual({
-      amount: 'El máximo para Transferencia bancaria es $500.00.',
+      amount: 'El máximo para Transferencia bancaria es US$500.00.',
     });
     const bad = await attempt({ methodId: bank.id, amount: '1e3', reference: 'ab' });
     expect(bad.status).toBe(400);
@@ -535,8 +535,8 @@ describe.each(dbTargets())('manual top-ups on %s', (target) => {
     expect(await balanceOf(client)).toBe('25.00');
 
     const mail = await t.waitForMail(email, /aprobada/);
-    expect(mail.subject).toBe('Tu recarga de $25.00 fue aprobada');
-    expect(mail.text).toContain('Tu saldo disponible ahora es $25.00.');
+    expect(mail.subject).toBe('Tu recarga de US$25.00 fue aprobada');
+    expect(mail.text).toContain('Tu saldo disponible ahora es US$25.00.');
     expect(mail.text).toContain('BANCO-9001');
 
     const audits = await t.database.db
@@ -617,7 +617,7 @@ describe.each(dbTargets())('manual top-ups on %s', (target) => {
       transferId: null,
     });
     const mail = await t.waitForMail(email, /rechazada/);
-    expect(mail.subject).toBe('Tu recarga de $30.00 fue rechazada');
+    expect(mail.subject).toBe('Tu recarga de US$30.00 fue rechazada');
     expect(mail.text).toContain('Motivo: No encontramos el pago en la cuenta.');
     const audits = await t.database.db
       .select()

@@ -4,37 +4,83 @@ import type { Db } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import type { Env } from '../../env';
 import type { Logger } from '../../lib/logger';
-import type { Mailer } from '../../lib/mail';
+import type { MailMessage, Mailer } from '../../lib/mail';
 import { mailAfterCommit } from '../../lib/notify';
-import { orderCompletedEmail, orderPartialEmail, orderRejectedEmail } from './orders.emails';
+import {
+  orderCompletedEmail,
+  orderPartialEmail,
+  orderRejectedEmail,
+  orderTarget,
+  ordersFinishedSummaryEmail,
+  type FinishedOrderLine,
+} from './orders.emails';
 import type { OrderRow } from './order-dto';
 
-/** Tells the customer their order finished, once the change has committed. */
-export function notifyCustomer(
-  deps: { db: Db; env: Env; mailer: Mailer; logger: Logger },
-  row: OrderRow,
-  kind: 'completed' | 'rejected' | 'partial',
-): void {
-  mailAfterCommit(deps, `order ${kind}`, { orderId: row.id }, async () => {
-    const [customer] = await deps.db
-      .select({ email: user.email, name: user.name })
-      .from(user)
-      .where(eq(user.id, row.userId));
-    if (!customer) return null;
-    const base = {
-      appName: deps.env.APP_NAME,
-      appUrl: deps.env.APP_URL,
-      to: customer.email,
-      name: customer.name,
-      number: row.number,
-      serviceName: row.serviceName,
-    };
-    if (kind === 'completed') return orderCompletedEmail({ ...base, result: row.result ?? '' });
-    if (kind === 'partial') return orderPartialEmail({ ...base, result: row.result ?? '' });
-    return orderRejectedEmail({
+type Deps = { db: Db; env: Env; mailer: Mailer; logger: Logger };
+type Kind = 'completed' | 'rejected' | 'partial';
+
+function finishedLine(row: OrderRow, kind: Kind): FinishedOrderLine {
+  const base = {
+    id: row.id,
+    number: row.number,
+    serviceName: row.serviceName,
+    target: orderTarget(row),
+  };
+  if (kind === 'rejected')
+    return {
       ...base,
+      kind,
       reason: row.rejectReason ?? '',
       price: formatAmount(row.price),
+    };
+  return { ...base, kind, result: row.result ?? '' };
+}
+
+function oneOrderEmail(
+  base: { appName: string; appUrl: string; to: string; name: string },
+  line: FinishedOrderLine,
+): MailMessage {
+  const input = { ...base, ...line };
+  if (line.kind === 'rejected') return orderRejectedEmail({ ...input, ...line });
+  if (line.kind === 'partial') return orderPartialEmail({ ...input, result: line.result });
+  return orderCompletedEmail({ ...input, result: line.result });
+}
+
+/** Tells the customer their order finished, once the change has committed. */
+export function notifyCustomer(deps: Deps, row: OrderRow, kind: Kind): void {
+  notifyCustomers(deps, [{ row, kind }]);
+}
+
+/**
+ * Tells customers their orders finished, once the changes have committed: one e-mail per
+ * customer, about the order alone, or a summary listing each when several finished together.
+ */
+export function notifyCustomers(deps: Deps, finished: { row: OrderRow; kind: Kind }[]): void {
+  const byCustomer = new Map<string, { row: OrderRow; kind: Kind }[]>();
+  for (const f of finished) {
+    const list = byCustomer.get(f.row.userId) ?? [];
+    list.push(f);
+    byCustomer.set(f.row.userId, list);
+  }
+  for (const [userId, items] of byCustomer) {
+    const orderIds = items.map((i) => i.row.id);
+    const what = items.length === 1 ? `order ${items[0]?.kind ?? ''}` : 'orders finished summary';
+    mailAfterCommit(deps, what, { orderIds }, async () => {
+      const [customer] = await deps.db
+        .select({ email: user.email, name: user.name })
+        .from(user)
+        .where(eq(user.id, userId));
+      if (!customer) return null;
+      const base = {
+        appName: deps.env.APP_NAME,
+        appUrl: deps.env.APP_URL,
+        to: customer.email,
+        name: customer.name,
+      };
+      const lines = items.map((i) => finishedLine(i.row, i.kind));
+      const [only] = lines;
+      if (lines.length === 1 && only) return oneOrderEmail(base, only);
+      return ordersFinishedSummaryEmail({ ...base, lines });
     });
-  });
+  }
 }

@@ -22,7 +22,7 @@ import { idempotencyKey } from '../../lib/http';
 import { defineRoute } from '../../lib/route';
 import { adminGetOrder, adminListOrders } from '../suppliers/admin-orders.service';
 import { bulkCompleteOrders, previewBulkComplete } from './bulk-complete.service';
-import { notifyCustomer } from './orders.notify';
+import { notifyCustomer, notifyCustomers } from './orders.notify';
 import {
   completeOrder,
   listOrders,
@@ -40,6 +40,7 @@ import {
   requestCancel,
   requestRefill,
 } from './lifecycle.service';
+import type { OrderRow } from './order-dto';
 
 const ORDER_ID = idParams('Identificador de la orden (UUID).');
 const REFILL_ID = idParams('Identificador de la reposición (UUID).');
@@ -298,7 +299,7 @@ export const ordersRoutes = [
     tag: 'Órdenes',
     summary: 'Pedir una reposición de una orden completada',
     description:
-      'En los servicios con reposición (`refillDays`), dentro de su plazo tras completarse, una a la vez por orden. Se envía al proveedor que entregó la orden si ofrece reposiciones; si no, la atiende un administrador. No tiene coste.',
+      'En los servicios con reposición (`refillDays`), dentro de su plazo tras completarse, una a la vez por orden. Se envía al proveedor que entregó la orden si ofrece reposiciones; si no, la atiende un administrador. No tiene costo.',
     access: 'customer',
     params: ORDER_ID,
     responses: [{ status: 201, description: 'La reposición pedida.', body: 'RefillDto' }],
@@ -411,12 +412,18 @@ export const ordersAdminRoutes = [
     responses: [
       { status: 200, description: 'El resultado de cada línea.', body: 'BulkCompleteResult' },
     ],
-    handler: async ({ c, deps, user, body }) =>
-      c.json(
-        await bulkCompleteOrders(deps.db, user.id, body.text, (row) =>
-          notifyCustomer(deps, row, 'completed'),
-        ),
-      ),
+    handler: async ({ c, deps, user, body }) => {
+      // One e-mail per customer once the whole list is done: a summary when several of theirs.
+      const completed: OrderRow[] = [];
+      const result = await bulkCompleteOrders(deps.db, user.id, body.text, (row) => {
+        completed.push(row);
+      });
+      notifyCustomers(
+        deps,
+        completed.map((row) => ({ row, kind: 'completed' as const })),
+      );
+      return c.json(result);
+    },
   }),
   defineRoute({
     method: 'get',

@@ -328,6 +328,12 @@ describe.each(dbTargets())('orders on %s', (target) => {
     ).toBe(409);
     const mail = await t.waitForMail(c.email, new RegExp(`Orden #${placed.number} completada`));
     expect(mail.text).toContain('Operador: Telcel');
+    // The e-mail names the IMEI and the service, and links to the order itself.
+    expect(mail.text).toContain(`IMEI: ${imei(7001)}`);
+    expect(mail.text).toMatch(/^Servicio: \S.+$/m);
+    const link = `${t.env.APP_URL}/orderhistory?orden=${placed.id}`;
+    expect(mail.text).toContain(`Ver la orden: ${link}`);
+    expect(mail.links).toContain(link);
     const detail = (await (await c.client.get(`/api/orders/${placed.id}`)).json()) as {
       events: { status: string }[];
     };
@@ -349,7 +355,8 @@ describe.each(dbTargets())('orders on %s', (target) => {
     expect(res.status).toBe(200);
     expect(await balances(t.database.db, c.id)).toEqual({ available: 50n, held: 0n });
     const mail = await t.waitForMail(c.email, /rechazada y reembolsada/);
-    expect(mail.text).toContain('Devolvimos $0.50 a tu saldo.');
+    expect(mail.text).toContain('Devolvimos US$0.50 a tu saldo.');
+    expect(mail.text).toContain(`IMEI: ${imei(8001)}`);
   });
 
   it('bulk: every line validated and answered on its own; only valid lines charged', async () => {
@@ -441,7 +448,17 @@ describe.each(dbTargets())('orders on %s', (target) => {
       { number: b.number, status: 'completed', result: 'Código: 222' },
     ]);
     expect((await balances(t.database.db, c.id)).held).toBe(heldBefore - 100n);
-    await t.waitForMail(c.email, new RegExp(`Orden #${b.number} completada`));
+    // One summary e-mail for the two orders completed in one paste, not one e-mail each.
+    const summary = await t.waitForMail(c.email, /^2 órdenes terminadas: 2 completadas$/);
+    expect(summary.text).toContain(`#${a.number} · `);
+    expect(summary.text).toContain(`IMEI ${imei(9101)}`);
+    expect(summary.text).toContain(`— Completada: Código: 222`);
+    expect(summary.text).toContain(`/orderhistory?orden=${b.id}`);
+    expect(
+      (await t.outbox()).filter(
+        (m) => m.to === c.email && /^Orden #\d+ completada$/.test(m.subject),
+      ),
+    ).toEqual([]);
 
     // The same paste twice at once: the order is captured exactly once.
     const e = await place(imeiService, imei(9106));

@@ -132,7 +132,7 @@ async function routeCandidates(tx: Tx, o: LockedOrder): Promise<Candidate[]> {
       why = `${r.supplier.name} ya no ofrece el servicio ${r.route.remoteId}`;
     else if (r.costProblem !== null)
       // A cost we cannot read says nothing about the margin: never sent on a guess.
-      why = `${r.supplier.name}: el coste no es válido (${r.costProblem})`;
+      why = `${r.supplier.name}: el costo no es válido (${r.costProblem})`;
     else if (routeCostCents(r.costMicros, r.unit, o.quantity) > o.price)
       why = `${r.supplier.name} cuesta más que el precio de la orden`;
     else if (o.runs !== null && !r.dripfeed)

@@ -579,7 +579,7 @@ describe.each(dbTargets())('dispatch to suppliers on %s', (target) => {
 
       const p = await json<OrderDto>(await customer.client.get(`/api/orders/${partial.id}`), 200);
       expect(p).toMatchObject({ status: 'partial', statusLabel: 'Parcial' });
-      expect(p.result).toBe('Entrega parcial: 900 de 1000. Se devolvieron $0.10 a tu saldo.');
+      expect(p.result).toBe('Entrega parcial: 900 de 1000. Se devolvieron US$0.10 a tu saldo.');
       // ⌊108 × 100 / 1000⌋ = 10 cents back; 98 captured.
       expect((await transfersOf(kit, partial.id, 'order_release'))[0]?.amount).toBe(10n);
       expect((await transfersOf(kit, partial.id, 'order_capture'))[0]?.amount).toBe(98n);

@@ -7,7 +7,7 @@ import { order } from '../../db/schema/catalogue';
 import { orderDispatch, supplier } from '../../db/schema/suppliers';
 import { safeError } from '../../jobs/safe-error';
 import type { RemoteStatus } from '../../suppliers/types';
-import { notifyCustomer } from '../orders/orders.notify';
+import { notifyCustomers } from '../orders/orders.notify';
 import {
   cancelOrderTx,
   completeOrderTx,
@@ -253,7 +253,11 @@ export async function pollSupplier(
     }
   }
   // A cancel the customer asked for needs no e-mail: they see it on the order.
-  for (const f of finished) if (f.kind !== 'cancelled') notifyCustomer(deps, f.row, f.kind);
+  // One e-mail per customer: a summary when several of their orders finished in this round.
+  notifyCustomers(
+    deps,
+    finished.flatMap((f) => (f.kind === 'cancelled' ? [] : [{ row: f.row, kind: f.kind }])),
+  );
   return summary;
 }
 

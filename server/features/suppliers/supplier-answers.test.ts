@@ -150,7 +150,7 @@ describe.each(dbTargets())('suppliers that answer badly on %s', (target) => {
     expect(after.catalogueIssues.map((i) => i.remoteId)).toEqual(
       expect.arrayContaining(['1382', '8800']),
     );
-    await kit.t.waitForMail(kit.admin.email, /desactivados por cambio de coste/);
+    await kit.t.waitForMail(kit.admin.email, /desactivados por cambio de costo/);
   });
 
   it('regression: a NUL in a DHRU status CODE made the supplier-tick job crash the process', async () => {
@@ -194,7 +194,7 @@ describe.each(dbTargets())('suppliers that answer badly on %s', (target) => {
     await expectLedgerClean(kit);
   });
 
-  it('regression: an unreadable, zero or negative supplier cost repriced a service to $0.01', async () => {
+  it('regression: an unreadable, zero or negative supplier cost repriced a service to US$0.01', async () => {
     const bad = ['1,50', '-5', 'abc', '0'];
     const ids = bad.map((_, i) => String(9100 + i));
     for (const id of ids) {
@@ -245,9 +245,9 @@ describe.each(dbTargets())('suppliers that answer badly on %s', (target) => {
         ),
       );
     if (!mail) throw new Error('no e-mail about the deactivated services');
-    expect(mail.subject).toMatch(/desactivados por cambio de coste/);
+    expect(mail.subject).toMatch(/desactivados por cambio de costo/);
     expect(mail.text).toContain('YouTube Views');
-    expect(mail.text).toMatch(/coste .*no se puede leer|no es válido/);
+    expect(mail.text).toMatch(/costo .*no se puede leer|no es válido/);
     // The cost the services were last sold at is what the catalogue still shows.
     expect(await remoteRow(kit, dhru.id, '9100')).toMatchObject({ costMicros: 1_000_000n });
 

@@ -1,3 +1,4 @@
+import { formatSupplierMoney } from '../../../shared/money';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { user } from '../../db/schema/auth';
@@ -44,7 +45,7 @@ export function notifyLowBalance(
       deps.env.APP_NAME,
       `Saldo bajo en ${supplier.name}`,
       [
-        `El saldo de ${supplier.name} bajó a ${balance} ${currency}, por debajo del aviso de ${threshold} ${currency}.`,
+        `El saldo de ${supplier.name} bajó a ${formatSupplierMoney(balance, currency)}, por debajo del aviso de ${formatSupplierMoney(threshold, currency)}.`,
         'Recarga la cuenta del proveedor: sin saldo, sus órdenes esperarán o pasarán al siguiente proveedor.',
       ],
       { label: 'Ver proveedores', url: `${deps.env.APP_URL}/admin/proveedores` },
@@ -64,12 +65,12 @@ export function notifyDeactivations(deps: MailDeps, deactivated: Deactivation[])
         ? 'Un servicio se desactivó al sincronizar precios'
         : `${deactivated.length} servicios se desactivaron al sincronizar precios`,
       [
-        'Para no vender por debajo del coste, estos servicios dejaron de ofrecerse:',
+        'Para no vender por debajo del costo, estos servicios dejaron de ofrecerse:',
         ...deactivated.map((d) => `• ${d.name}: ${d.reason}`),
         'Revisa su precio o su proveedor y vuelve a activarlos cuando quieras.',
       ],
       { label: 'Ver servicios', url: `${deps.env.APP_URL}/admin/servicios` },
     );
-    return { to, subject: 'Servicios desactivados por cambio de coste', ...body };
+    return { to, subject: 'Servicios desactivados por cambio de costo', ...body };
   });
 }

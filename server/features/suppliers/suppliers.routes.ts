@@ -110,7 +110,7 @@ export const supplierAdminRoutes = [
     tag: 'Administración',
     summary: 'Catálogo del proveedor',
     description:
-      'Los servicios que ofrece el proveedor, con su coste, tiempo de entrega, datos que piden y límites de cantidad. Se lee del proveedor si la copia guardada tiene más de 10 minutos (o con `refresh=true`); si el proveedor no responde se devuelve la última copia con `stale: true`.',
+      'Los servicios que ofrece el proveedor, con su costo, tiempo de entrega, datos que piden y límites de cantidad. Se lee del proveedor si la copia guardada tiene más de 10 minutos (o con `refresh=true`); si el proveedor no responde se devuelve la última copia con `stale: true`.',
     access: 'admin',
     params: SUPPLIER_ID,
     query: RemoteServiceQuerySchema,
@@ -127,7 +127,7 @@ export const supplierAdminRoutes = [
     tag: 'Administración',
     summary: 'Importar servicios del proveedor al catálogo',
     description:
-      'Cada servicio elegido se crea en la categoría indicada con precio = coste × (1 + margen / 100), redondeado hacia arriba al centavo, y queda enrutado a este proveedor. El precio sigue al coste en cada sincronización. Los servicios IMEI llevan el campo `imei` (y los datos que pida el proveedor); los de redes sociales se venden por cada 1000 con el mínimo y máximo del proveedor y un campo `link`.',
+      'Cada servicio elegido se crea en la categoría indicada con precio = costo × (1 + margen / 100), redondeado hacia arriba al centavo, y queda enrutado a este proveedor. El precio sigue al costo en cada sincronización. Los servicios IMEI llevan el campo `imei` (y los datos que pida el proveedor); los de redes sociales se venden por cada 1000 con el mínimo y máximo del proveedor y un campo `link`.',
     access: 'admin',
     params: SUPPLIER_ID,
     body: { schema: ImportServicesSchema },
@@ -171,7 +171,7 @@ export const serviceRouteAdminRoutes = [
     tag: 'Administración',
     summary: 'Proveedores de un servicio (principal y alternativos)',
     description:
-      'La lista completa, en orden: el primero es el principal y los demás se usan si el anterior rechaza la orden o no está disponible. Una lista vacía deja el servicio manual. Con `markupPercent` el precio sigue el coste del principal; con `null` el precio queda fijo (y el servicio se desactiva si el coste lo supera).',
+      'La lista completa, en orden: el primero es el principal y los demás se usan si el anterior rechaza la orden o no está disponible. Una lista vacía deja el servicio manual. Con `markupPercent` el precio sigue el costo del principal; con `null` el precio queda fijo (y el servicio se desactiva si el costo lo supera).',
     access: 'admin',
     params: SERVICE_ID,
     body: { schema: SetServiceRoutesSchema },

@@ -2,7 +2,12 @@
 // remote catalogue (cached), imports into our catalogue, and each service's routes.
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, ilike, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
-import { formatAmount, markupPriceCents, microsToCentsCeil } from '../../../shared/money';
+import {
+  formatAmount,
+  formatSupplierMoney,
+  markupPriceCents,
+  microsToCentsCeil,
+} from '../../../shared/money';
 import { MAX_PRICE_CENTS, type AdminServiceDto } from '../../../shared/schemas/catalogue';
 import { serviceFieldListSchema, type ServiceField } from '../../../shared/schemas/service-fields';
 import { SMM_TYPE_SPECS, smmTypeOf, type SmmType } from '../../../shared/smm-types';
@@ -144,7 +149,7 @@ export function failureMessage(outcome: Extract<CallOutcome<unknown>, { ok: fals
 }
 
 function balanceMessage(balance: Balance): string {
-  return `Conexión correcta. Saldo: ${formatMicros(balance.balanceMicros)} ${balance.currency}.`;
+  return `Conexión correcta. Saldo: ${formatSupplierMoney(formatMicros(balance.balanceMicros), balance.currency)}.`;
 }
 
 async function assertNameFree(db: Db, name: string, exceptId?: string): Promise<void> {
@@ -771,7 +776,7 @@ export async function importServices(
     }
     const price = markupPriceCents(remote.costMicros, markupBp);
     if (price > MAX_PRICE_CENTS) {
-      problems.push(`«${remote.name}»: el precio pasaría de 100000.00.`);
+      problems.push(`«${remote.name}»: el precio pasaría de US$100,000.00.`);
       continue;
     }
     const { fields, fieldMap } = localFields(remote);
@@ -942,7 +947,7 @@ export async function setServiceRoutes(
     });
   }
   if (input.markupPercent !== null && input.routes.length === 0) {
-    errors.markupPercent = 'Sin proveedor no hay coste al que aplicar el margen.';
+    errors.markupPercent = 'Sin proveedor no hay costo al que aplicar el margen.';
   }
   if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', undefined, errors);
 
@@ -959,7 +964,7 @@ export async function setServiceRoutes(
       : svc.price;
   if (price > MAX_PRICE_CENTS) {
     throw new AppError('VALIDATION_FAILED', undefined, {
-      markupPercent: 'Con ese margen el precio pasaría de 100000.00.',
+      markupPercent: 'Con ese margen el precio pasaría de US$100,000.00.',
     });
   }
   await deps.db.transaction(async (tx) => {

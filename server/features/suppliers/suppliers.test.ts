@@ -294,6 +294,37 @@ describe.each(dbTargets())('suppliers (admin) on %s', (target) => {
       maxLength: 12,
     });
 
+    // Imported in English («1-24 Hours», «check»): flagged «Por traducir» until the admin
+    // rewrites the texts in Spanish.
+    expect(imported.map((s) => [s.deliveryTime, s.needsTranslation])).toEqual([
+      ['1-24 Hours', true],
+      ['1-3 Days', true],
+      ['Instant', true],
+    ]);
+    const first = imported[0];
+    if (!first) throw new Error('nothing imported');
+    const halfway = await json<AdminServiceDto>(
+      await kit.admin.client.patch(`/api/admin/services/${first.id}`, {
+        name: 'Consulta de operador y FMI de iPhone',
+        deliveryTime: 'De 1 a 24 horas',
+      }),
+      200,
+    );
+    // The description still says «Instant delivery».
+    expect(halfway.needsTranslation).toBe(true);
+    await json<AdminServiceDto>(
+      await kit.admin.client.patch(`/api/admin/services/${first.id}`, {
+        description: 'Operador, FMI y lista negra; entrega inmediata.',
+      }),
+      200,
+    );
+    const listed = await json<{ items: AdminServiceDto[] }>(
+      await kit.admin.client.get('/api/admin/services'),
+      200,
+    );
+    const flags = new Map(listed.items.map((s) => [s.id, s.needsTranslation]));
+    expect(imported.map((s) => flags.get(s.id))).toEqual([false, true, true]);
+
     const smm = await connectSmm(kit);
     const [followers] = await importServices(kit, smm.id, ['1'], 'social', 12.5);
     expect(followers).toMatchObject({
@@ -401,7 +432,7 @@ describe.each(dbTargets())('suppliers (admin) on %s', (target) => {
       200,
     );
     expect(history.items[0]).toMatchObject({ action: 'service.price_sync', actor: null });
-    const mail = await kit.t.waitForMail(kit.admin.email, /desactivados por cambio de coste/);
+    const mail = await kit.t.waitForMail(kit.admin.email, /desactivados por cambio de costo/);
     expect(mail.text).toContain('AT&T USA iPhone unlock');
     expect(mail.text).toContain('supera el precio');
     expect(mail.text).toContain('ya no ofrece');
@@ -421,7 +452,7 @@ describe.each(dbTargets())('suppliers (admin) on %s', (target) => {
       kit.admin.email,
       new RegExp(`Saldo bajo.*${created.name}`),
     );
-    expect(mail.text).toContain('12.50 USD');
+    expect(mail.text).toContain('US$12.50');
     await new Promise((r) => setTimeout(r, 300));
     const alerts = (await kit.t.outbox()).filter((m) => m.subject.includes(created.name));
     expect(alerts).toHaveLength(1);

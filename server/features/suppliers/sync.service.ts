@@ -3,7 +3,13 @@
 // supplier no longer sells it, or whose cost rises above its fixed price, is switched off and
 // the admins are told. Never sell at a loss silently.
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { formatAmount, markupPriceCents, microsToCentsCeil } from '../../../shared/money';
+import {
+  formatAmount,
+  formatUsd,
+  formatUsdPrecise,
+  markupPriceCents,
+  microsToCentsCeil,
+} from '../../../shared/money';
 import { MAX_PRICE_CENTS } from '../../../shared/schemas/catalogue';
 import { service } from '../../db/schema/catalogue';
 import { serviceRoute, supplier, supplierService } from '../../db/schema/suppliers';
@@ -81,15 +87,16 @@ export async function applyCosts(
         reason = `${row.name} ya no ofrece el servicio ${r.remoteId}.`;
       } else if (remote.costProblem !== null) {
         // Never priced from a cost we cannot read: the last good price stays, switched off.
-        reason = `El coste de ${row.name} no es válido: ${remote.costProblem}`;
+        reason = `El costo de ${row.name} no es válido: ${remote.costProblem}`;
       } else if (remote.unit !== svc.unit) {
         reason = `${row.name} cambió la unidad de venta del servicio.`;
       } else if (svc.markupBp !== null) {
         const price = markupPriceCents(remote.costMicros, svc.markupBp);
-        if (price > MAX_PRICE_CENTS) reason = 'Con el nuevo coste el precio pasaría de 100000.00.';
+        if (price > MAX_PRICE_CENTS)
+          reason = 'Con el nuevo costo el precio pasaría de US$100,000.00.';
         else if (price !== svc.price) newPrice = price;
       } else if (microsToCentsCeil(remote.costMicros) > svc.price) {
-        reason = `El coste de ${row.name} (${formatMicros(remote.costMicros)}) supera el precio (${formatAmount(svc.price)}).`;
+        reason = `El costo de ${row.name} (${formatUsdPrecise(formatMicros(remote.costMicros))}) supera el precio (${formatUsd(svc.price)}).`;
       }
       const now = new Date();
       if (reason !== null) {

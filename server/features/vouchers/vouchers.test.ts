@@ -91,7 +91,7 @@ describe.each(dbTargets())('voucher codes on %s', (target) => {
 
   let batch: CreatedBatchDto;
 
-  it('an admin creates 5 × $10.00: 5 distinct codes in the CMT-XXXX-XXXX-XXXX form, audited', async () => {
+  it('an admin creates 5 × US$10.00: 5 distinct codes in the CMT-XXXX-XXXX-XXXX form, audited', async () => {
     batch = await createBatch({ amount: '10.00', count: 5, note: 'Feria de abril' });
     expect(batch.codes).toHaveLength(5);
     expect(new Set(batch.codes).size).toBe(5);
@@ -184,7 +184,7 @@ describe.each(dbTargets())('voucher codes on %s', (target) => {
     expect(await res.json()).toEqual({
       amount: '10.00',
       available: '10.00',
-      message: 'Código canjeado: se añadieron $10.00 a tu saldo.',
+      message: 'Código canjeado: se añadieron US$10.00 a tu saldo.',
     });
     expect(await balances(t.database.db, ana.id)).toEqual({ available: 1000n, held: 0n });
     const [row] = await t.database.db.select().from(voucher).where(eq(voucher.code, code));

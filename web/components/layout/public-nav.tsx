@@ -118,7 +118,7 @@ function PublicDrawer() {
           <p id={`${id}-description`} className="sr-only">
             Enlaces a las secciones del sitio
           </p>
-          <nav aria-label="Navegación principal (móvil)">
+          <nav aria-label="Navegación principal (celular)">
             <ul className="flex flex-col gap-1">
               {PUBLIC_NAV.map((item) => (
                 <li key={item.id}>

@@ -3,7 +3,7 @@ import type { SupplierLogEntry } from '../../../shared/schemas/suppliers';
 import type { Loaded } from '../../lib/loaded';
 import { Alert } from './alert';
 import { Button } from './button';
-import { formatDateTime } from './section';
+import { useDates } from '../../lib/dates';
 
 /** The calls, read when the admin opens the list (a promise made in the click, not an effect). */
 export type CallsRequest = Promise<Loaded<SupplierLogEntry[]>>;
@@ -97,6 +97,7 @@ function Calls({
 }
 
 function CallEntry({ call, showSupplier }: { call: SupplierLogEntry; showSupplier: boolean }) {
+  const dates = useDates();
   const ok = call.outcome === 'ok';
   const request = Object.entries(call.request)
     .map(([key, value]) => `${key}: ${value}`)
@@ -115,7 +116,7 @@ function CallEntry({ call, showSupplier }: { call: SupplierLogEntry; showSupplie
         {showSupplier ? <span>{call.supplierName}</span> : null}
         <span>{call.httpStatus === null ? 'Sin respuesta HTTP' : `HTTP ${call.httpStatus}`}</span>
         <span className="tabular-nums">{call.ms} ms</span>
-        <time dateTime={call.at}>{formatDateTime(call.at)}</time>
+        <time dateTime={call.at}>{dates.dateTime(call.at)}</time>
       </p>
       {call.error ? (
         <p className="mt-1 break-words text-red-700">

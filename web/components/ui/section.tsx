@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Loaded } from '../../lib/loaded';
 import { Alert } from './alert';
 import { Card } from './card';
+import { formatDay } from '../../../shared/dates';
 
 /** One part of the page: a card with its h2 (labelled region, so it shows in landmark lists). */
 export function Section({
@@ -65,14 +66,10 @@ export function Detail({
   );
 }
 
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString('es');
-}
-
 /** Expiry dates are stored as the end of that day in UTC: show that day, whatever the zone. */
 export function formatExpiry(iso: string | null): string {
   if (!iso) return 'Sin caducidad';
-  return new Date(iso).toLocaleDateString('es', { timeZone: 'UTC' });
+  return formatDay(iso.slice(0, 10));
 }
 
 /** True while the fetcher is busy with a form of this intent. */

@@ -131,7 +131,7 @@ export function BulkPrice({ services }: { services: AdminService[] }) {
           </p>
           <p className="text-sm text-amber-900">
             Incluye los servicios inactivos. Cada precio se redondea hacia arriba al centavo y nunca
-            baja de $0.01. Las órdenes ya hechas no cambian. Cada cambio queda registrado.
+            baja de US$0.01. Las órdenes ya hechas no cambian. Cada cambio queda registrado.
           </p>
           <div className="flex flex-wrap gap-2">
             <Button onClick={confirm} disabled={busy}>

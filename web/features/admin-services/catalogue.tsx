@@ -337,6 +337,15 @@ function ServiceRow({
             ) : null}
           </p>
         </div>
+        {service.needsTranslation ? (
+          <span
+            className="inline-flex items-center rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900"
+            title="El nombre, la descripción o el tiempo de entrega tienen palabras en inglés: edítalos en español."
+            data-testid="service-needs-translation"
+          >
+            Por traducir
+          </span>
+        ) : null}
         <span
           className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${
             active ? 'bg-emerald-100 text-emerald-800' : 'bg-slate-200 text-slate-700'

@@ -38,6 +38,7 @@ const SERVICE: AdminService = {
   active: false,
   sortOrder: 20,
   markupPercent: null,
+  needsTranslation: false,
   routes: [],
   smmType: null,
   dripfeed: false,
@@ -191,8 +192,8 @@ describe('service draft', () => {
       'Bajar un 5,5 % el precio de 1 servicio del catálogo.',
     );
     expect(bulkResultSentence(10, 3)).toBe('Listo: el precio de 3 servicios subió un 10 %.');
-    expect(priceWithUnit(SERVICE)).toBe('$1.50 por 1000');
-    expect(priceWithUnit({ price: '0.5', unit: 'order' })).toBe('$0.50 por orden');
+    expect(priceWithUnit(SERVICE)).toBe('US$1.50 por 1000');
+    expect(priceWithUnit({ price: '0.5', unit: 'order' })).toBe('US$0.50 por orden');
   });
 });
 

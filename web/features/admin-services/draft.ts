@@ -88,7 +88,7 @@ export function categoryLabel(slug: string): string {
   return CATEGORIES.find((c) => c.slug === slug)?.label ?? slug;
 }
 
-/** "$1.50 por orden" or "$1.50 por 1000". */
+/** "US$1.50 por orden" or "US$1.50 por 1000". */
 export function priceWithUnit(service: Pick<AdminService, 'price' | 'unit'>): string {
   return `${formatUsd(service.price)} ${service.unit === '1000' ? 'por 1000' : 'por orden'}`;
 }
@@ -451,7 +451,7 @@ export function bulkSentence(percent: number, count: number, category: string | 
 /** What the bulk change did, in one sentence. */
 export function bulkResultSentence(percent: number, updated: number): string {
   const verb = percent > 0 ? 'subió' : 'bajó';
-  if (updated === 0) return 'Ningún precio cambió (ya estaban en el mínimo de $0.01).';
+  if (updated === 0) return 'Ningún precio cambió (ya estaban en el mínimo de US$0.01).';
   return updated === 1
     ? `Listo: el precio de 1 servicio ${verb} un ${formatPercent(percent)} %.`
     : `Listo: el precio de ${updated} servicios ${verb} un ${formatPercent(percent)} %.`;

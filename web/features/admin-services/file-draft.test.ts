@@ -39,6 +39,7 @@ describe('file fields in the service editor', () => {
       active: true,
       sortOrder: 0,
       markupPercent: null,
+      needsTranslation: false,
       routes: [],
       smmType: null,
       dripfeed: false,

@@ -35,7 +35,7 @@ describe('service history in Spanish', () => {
     expect(described).toEqual({
       title: 'Servicio editado',
       lines: [
-        'Precio: $4.00 → $5.00',
+        'Precio: US$4.00 → US$5.00',
         'Unidad: por orden → por 1000',
         'Categoría: Servicios IMEI → Desbloqueo',
         'Descripción: modificada',
@@ -54,7 +54,7 @@ describe('service history in Spanish', () => {
           { field: 'active', before: null, after: true },
         ]),
       ),
-    ).toEqual({ title: 'Servicio creado', lines: ['Precio: $4.00 por orden', 'Estado: Activo'] });
+    ).toEqual({ title: 'Servicio creado', lines: ['Precio: US$4.00 por orden', 'Estado: Activo'] });
     expect(
       describeEntry(
         entry('service.price_bulk', [
@@ -64,7 +64,7 @@ describe('service history in Spanish', () => {
       ),
     ).toEqual({
       title: 'Cambio de precios en bloque (−5,5 %)',
-      lines: ['Precio: $5.00 → $4.73'],
+      lines: ['Precio: US$5.00 → US$4.73'],
     });
     expect(describeEntry(entry('service.update', [])).lines).toEqual(['Guardado sin cambios.']);
     expect(describeEntry(entry('service.deactivate', []))).toEqual({
@@ -90,7 +90,7 @@ describe('service history in Spanish', () => {
       lines: [
         'Proveedores: ninguno (a mano) → 2',
         'Margen: precio fijo → 12,5 %',
-        'Precio: $1.00 → $0.90',
+        'Precio: US$1.00 → US$0.90',
       ],
     });
     expect(
@@ -102,8 +102,8 @@ describe('service history in Spanish', () => {
         ]),
       ),
     ).toEqual({
-      title: 'Precio ajustado al coste del proveedor',
-      lines: ['Precio: $0.96 → $1.08', 'Coste: 0.90 (Norte)'],
+      title: 'Precio ajustado al costo del proveedor',
+      lines: ['Precio: US$0.96 → US$1.08', 'Costo: US$0.90 (Norte)'],
     });
   });
 });

@@ -1,5 +1,5 @@
 // A service's audit rows in Spanish: what happened, and what changed from what to what.
-import { formatUsd } from '../../../shared/money';
+import { formatUsd, formatUsdPrecise } from '../../../shared/money';
 import { categoryLabel } from './draft';
 import type { ServiceHistoryEntry } from './types';
 
@@ -11,7 +11,7 @@ const TITLES: Record<string, string> = {
   'service.reorder': 'Cambio de orden en la categoría',
   'service.price_bulk': 'Cambio de precios en bloque',
   'service.routes': 'Proveedores cambiados',
-  'service.price_sync': 'Precio ajustado al coste del proveedor',
+  'service.price_sync': 'Precio ajustado al costo del proveedor',
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -101,7 +101,9 @@ export function describeEntry(entry: ServiceHistoryEntry): { title: string; line
     const cost = change('cost')?.after;
     const supplier = change('supplier')?.after;
     if (typeof cost === 'string')
-      lines.push(`Coste: ${cost}${typeof supplier === 'string' ? ` (${supplier})` : ''}`);
+      lines.push(
+        `Costo: ${formatUsdPrecise(cost)}${typeof supplier === 'string' ? ` (${supplier})` : ''}`,
+      );
     return { title: base, lines };
   }
   if (entry.action !== 'service.update') return { title: base, lines: [] };

@@ -36,6 +36,7 @@ const SERVICE: AdminService = {
   active: true,
   sortOrder: 10,
   markupPercent: 20,
+  needsTranslation: false,
   fields: [{ key: 'imei', label: 'IMEI', type: 'imei', required: true }],
   routes: [
     {
@@ -75,8 +76,8 @@ describe('routes draft', () => {
 
   it('previews the price from the primary’s cost, rounded up to the cent', () => {
     const draft = toRoutesDraft(SERVICE);
-    expect(markupPreview(draft)).toBe('$0.96');
-    expect(markupPreview({ ...draft, markup: '12,5' })).toBe('$0.90');
+    expect(markupPreview(draft)).toBe('US$0.96');
+    expect(markupPreview({ ...draft, markup: '12,5' })).toBe('US$0.90');
     expect(markupPreview({ ...draft, mode: 'fixed' })).toBeNull();
     expect(markupPreview({ ...draft, markup: 'x' })).toBeNull();
     // A route typed by hand has no known cost yet.
@@ -94,7 +95,7 @@ describe('routes draft', () => {
       markupPercent: 'El margen no puede ser negativo.',
     });
     expect(routesErrors({ routes: [], mode: 'markup', markup: '20' })).toEqual({
-      markupPercent: 'Sin proveedor no hay coste al que aplicar el margen.',
+      markupPercent: 'Sin proveedor no hay costo al que aplicar el margen.',
     });
   });
 
@@ -104,14 +105,14 @@ describe('routes draft', () => {
         {
           'routes.1': 'Sur no ofrece el servicio 77.',
           'routes.0.remoteId': 'Demasiado largo.',
-          markupPercent: 'Con ese margen el precio pasaría de 100000.00.',
+          markupPercent: 'Con ese margen el precio pasaría de US$100,000.00.',
         },
         ['r-a', 'r-b'],
       ),
     ).toEqual({
       [routeErrorKey('r-b')]: 'Sur no ofrece el servicio 77.',
       [routeErrorKey('r-a')]: 'Demasiado largo.',
-      markupPercent: 'Con ese margen el precio pasaría de 100000.00.',
+      markupPercent: 'Con ese margen el precio pasaría de US$100,000.00.',
     });
     expect(placeRouteErrors({ routes: 'Como máximo 5.' }, [])).toEqual({
       routes: 'Como máximo 5.',

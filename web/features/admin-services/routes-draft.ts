@@ -106,7 +106,7 @@ export function routesErrors(draft: RoutesDraft): Record<string, string> {
     const parsed = parseMarkup(draft.markup);
     if (!parsed.ok) errors.markupPercent = parsed.message;
     else if (draft.routes.length === 0)
-      errors.markupPercent = 'Sin proveedor no hay coste al que aplicar el margen.';
+      errors.markupPercent = 'Sin proveedor no hay costo al que aplicar el margen.';
   }
   return errors;
 }

@@ -1,6 +1,7 @@
 import { Suspense, use, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useFetcher } from 'react-router';
+import { formatSupplierMoney } from '../../../shared/money';
 import type { RemoteServiceList } from '../../../shared/schemas/suppliers';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -158,7 +159,7 @@ export function RoutesEditor({
               checked={draft.mode === 'markup'}
               onChange={() => update({ ...draft, mode: 'markup' })}
             />
-            <span>Margen sobre el coste (%)</span>
+            <span>Margen sobre el costo (%)</span>
           </label>
         </div>
         {draft.mode === 'markup' ? (
@@ -172,7 +173,7 @@ export function RoutesEditor({
               inputMode="decimal"
               value={draft.markup}
               placeholder="20"
-              hint="El precio sigue al coste del proveedor principal."
+              hint="El precio sigue al costo del proveedor principal."
               error={errors.markupPercent}
               onChange={(e) => update({ ...draft, markup: e.target.value })}
             />
@@ -181,7 +182,7 @@ export function RoutesEditor({
           <p className="mt-1 text-sm font-medium text-red-700">{errors.markupPercent}</p>
         ) : (
           <p className="mt-1 text-sm text-slate-600">
-            El precio no cambia con el coste; si el coste lo supera, el servicio se desactiva.
+            El precio no cambia con el costo; si el costo lo supera, el servicio se desactiva.
           </p>
         )}
         {preview ? (
@@ -243,7 +244,7 @@ function RouteCard({
       <p className="text-sm break-words text-slate-700">
         Servicio <span className="font-mono">#{route.remoteId}</span>
         {route.remoteName ? ` · ${route.remoteName}` : ''}
-        {route.cost ? ` · Coste ${route.cost} ${route.currency ?? ''}` : ''}
+        {route.cost ? ` · Costo ${formatSupplierMoney(route.cost, route.currency)}` : ''}
       </p>
       {route.missing ? (
         <p className="mt-1 text-sm font-medium text-amber-900">
@@ -349,7 +350,11 @@ function AddRoute({
           maxLength={64}
           placeholder="1382"
           error={error.remote}
-          hint={picked ? `${picked.name} · Coste ${picked.cost} ${picked.currency}` : undefined}
+          hint={
+            picked
+              ? `${picked.name} · Costo ${formatSupplierMoney(picked.cost, picked.currency)}`
+              : undefined
+          }
           onChange={(e) => {
             setRemoteId(e.target.value);
             setPicked(null);
@@ -427,7 +432,7 @@ function CataloguePick({
       hint="Solo los que se venden con la misma unidad que este servicio."
       options={usable.map((s) => ({
         value: s.remoteId,
-        label: `#${s.remoteId} · ${s.name} · ${s.cost} ${s.currency}`,
+        label: `#${s.remoteId} · ${s.name} · ${formatSupplierMoney(s.cost, s.currency)}`,
       }))}
       onChange={(e) => {
         const service = usable.find((s) => s.remoteId === e.target.value);

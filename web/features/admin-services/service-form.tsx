@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useFetcher } from 'react-router';
 import type { CategorySlug } from '../../../shared/categories';
+import { englishWords } from '../../../shared/translation';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
@@ -55,10 +56,21 @@ export function ServiceForm({
     void fetcher.submit(payload, { method: 'post', encType: 'application/json' });
   }
 
+  const english = [
+    ...new Set(
+      [draft.name, draft.description, draft.deliveryTime].flatMap((text) => englishWords(text)),
+    ),
+  ];
   return (
     <form ref={form} noValidate onSubmit={submit} className="flex flex-col gap-4">
       {failed?.formError ? <Alert tone="error">{failed.formError}</Alert> : null}
       {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
+      {english.length > 0 ? (
+        <p className="text-sm text-amber-900" data-testid="service-english">
+          Por traducir: quedan palabras en inglés ({english.map((w) => `«${w}»`).join(', ')}).
+          Escribe el nombre, la descripción y el tiempo de entrega en español.
+        </p>
+      ) : null}
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField
           label="Categoría"
@@ -110,7 +122,7 @@ export function ServiceForm({
           placeholder="1,50"
           hint={
             service?.markupPercent != null
-              ? `Sigue al coste del proveedor con un margen del ${service.markupPercent.toLocaleString('es', { maximumFractionDigits: 2 })} %: la próxima sincronización con el proveedor lo recalcula. Para fijarlo, elige «Precio fijo» en «Proveedores».`
+              ? `Sigue al costo del proveedor con un margen del ${service.markupPercent.toLocaleString('es', { maximumFractionDigits: 2 })} %: la próxima sincronización con el proveedor lo recalcula. Para fijarlo, elige «Precio fijo» en «Proveedores».`
               : draft.unit === '1000'
                 ? 'Precio de cada 1000 unidades, por ejemplo 1,50.'
                 : 'En dólares, por ejemplo 1,50.'

@@ -1,10 +1,10 @@
 import { Suspense, use } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { formatDateTime } from '../../components/ui/section';
 import type { Loaded } from '../../lib/loaded';
 import { describeEntry } from './history';
 import type { ServiceHistoryEntry } from './types';
+import { useDates } from '../../lib/dates';
 
 /** The server answers at most this many entries (HISTORY_LIMIT in catalogue.service.ts). */
 const SHOWN_AT_MOST = 50;
@@ -46,6 +46,7 @@ export function ServiceHistory({
 }
 
 function HistoryList({ request }: { request: HistoryRequest }) {
+  const dates = useDates();
   const loaded = use(request);
   if (!loaded.ok) return <Alert tone="error">No pudimos cargar el historial. {loaded.error}</Alert>;
   if (loaded.data.length === 0)
@@ -59,7 +60,7 @@ function HistoryList({ request }: { request: HistoryRequest }) {
             <li key={entry.id} className="py-2 text-sm">
               <p className="font-medium text-slate-900">{title}</p>
               <p className="text-slate-600">
-                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+                <time dateTime={entry.createdAt}>{dates.dateTime(entry.createdAt)}</time>
                 {' · '}
                 {entry.actor ? `${entry.actor.name} (${entry.actor.email})` : 'Cuenta eliminada'}
               </p>

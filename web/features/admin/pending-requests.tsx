@@ -5,8 +5,9 @@ import { formatUsd } from '../../../shared/money';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
 import { TextAreaField } from '../../components/ui/field';
-import { Detail, formatDateTime, isBusy } from '../../components/ui/section';
+import { Detail, isBusy } from '../../components/ui/section';
 import type { AdminActionResult, PendingRequest } from './types';
+import { useDates } from '../../lib/dates';
 
 function byCreatedAt(a: PendingRequest, b: PendingRequest): number {
   return a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
@@ -64,6 +65,7 @@ function RequestRow({
   onSubmit: () => void;
   onHide: () => void;
 }) {
+  const dates = useDates();
   const fetcher = useFetcher<AdminActionResult>();
   const [rejecting, setRejecting] = useState(false);
   const rejectForm = useRef<HTMLFormElement>(null);
@@ -99,7 +101,7 @@ function RequestRow({
           <span className="break-all">{request.reference ?? '—'}</span>
         </Detail>
         <Detail label="Fecha">
-          <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
+          <time dateTime={request.createdAt}>{dates.dateTime(request.createdAt)}</time>
         </Detail>
       </dl>
 

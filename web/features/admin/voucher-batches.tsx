@@ -6,8 +6,9 @@ import { Button, buttonClass } from '../../components/ui/button';
 import { CsvLink } from '../../components/ui/csv-link';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { MAX_BATCH_SIZE, MAX_NOTE_LENGTH } from './actions';
-import { Detail, formatDateTime, formatExpiry } from '../../components/ui/section';
+import { Detail, formatExpiry } from '../../components/ui/section';
 import type { AdminActionResult, CreatedBatch, VoucherBatch } from './types';
+import { useDates } from '../../lib/dates';
 
 function csvUrl(batchId: string): string {
   return `/api/admin/vouchers/${encodeURIComponent(batchId)}/export.csv`;
@@ -151,6 +152,7 @@ function CreatedCodes({ created }: { created: CreatedBatch }) {
 }
 
 export function VoucherBatches({ batches }: { batches: VoucherBatch[] }) {
+  const dates = useDates();
   if (batches.length === 0)
     return <p className="text-slate-600">Todavía no se ha creado ningún lote de códigos.</p>;
   return (
@@ -170,7 +172,7 @@ export function VoucherBatches({ batches }: { batches: VoucherBatch[] }) {
               </Detail>
               <Detail label="Caduca">{formatExpiry(batch.expiresAt)}</Detail>
               <Detail label="Creado">
-                <time dateTime={batch.createdAt}>{formatDateTime(batch.createdAt)}</time>
+                <time dateTime={batch.createdAt}>{dates.dateTime(batch.createdAt)}</time>
               </Detail>
               {batch.note ? (
                 <Detail label="Nota" className="col-span-2">
@@ -186,7 +188,7 @@ export function VoucherBatches({ batches }: { batches: VoucherBatch[] }) {
               Exportar CSV
               <span className="sr-only">
                 {' '}
-                del lote de {formatUsd(batch.amount)} creado el {formatDateTime(batch.createdAt)}
+                del lote de {formatUsd(batch.amount)} creado el {dates.dateTime(batch.createdAt)}
               </span>
             </CsvLink>
           </li>
@@ -234,7 +236,7 @@ export function VoucherBatches({ batches }: { batches: VoucherBatch[] }) {
                   {batch.note ?? '—'}
                 </td>
                 <td className="py-3 pr-4 whitespace-nowrap">
-                  <time dateTime={batch.createdAt}>{formatDateTime(batch.createdAt)}</time>
+                  <time dateTime={batch.createdAt}>{dates.dateTime(batch.createdAt)}</time>
                   <span className="block text-xs text-slate-500">{batch.createdBy}</span>
                 </td>
                 <td className="py-2 text-right">
@@ -247,7 +249,7 @@ export function VoucherBatches({ batches }: { batches: VoucherBatch[] }) {
                     <span className="sr-only">
                       {' '}
                       del lote de {formatUsd(batch.amount)} creado el{' '}
-                      {formatDateTime(batch.createdAt)}
+                      {dates.dateTime(batch.createdAt)}
                     </span>
                   </CsvLink>
                 </td>

@@ -11,14 +11,11 @@ import { TextAreaField } from '../../components/ui/field';
 import { LineResults } from '../../components/ui/line-results';
 import { ApiError } from '../../lib/api';
 import { previewBulkComplete } from './orders-api';
+import { plural } from '../../../shared/plural';
 
 export type BulkCompleteActionResult =
   | { intent: 'bulk-complete'; ok: true; submitted: string; result: BulkCompleteResult }
   | { intent: 'bulk-complete'; ok: false; message: string };
-
-function plural(n: number, one: string, many: string) {
-  return `${n} ${n === 1 ? one : many}`;
-}
 
 /**
  * Pasted results, one line per order: "#123 result" or "IMEI result". The lines are checked as

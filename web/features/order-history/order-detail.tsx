@@ -12,6 +12,7 @@ import { Button, buttonClass } from '../../components/ui/button';
 import { OrderFiles } from './order-files';
 import { showsSource, SourceBadge } from './source-badge';
 import { StatusBadge } from './status-badge';
+import { useDates } from '../../lib/dates';
 
 export type CancelResult = { ok: boolean; message: string };
 
@@ -61,6 +62,7 @@ export function OrderDetailDialog({
 }
 
 function OrderDetail({ order }: { order: OrderDto }) {
+  const dates = useDates();
   const output = order.result ?? order.rejectReason;
   return (
     <div className="mt-4 flex flex-col gap-5 text-sm">
@@ -86,7 +88,7 @@ function OrderDetail({ order }: { order: OrderDto }) {
           <Row label="Falta por entregar" value={order.remains.toLocaleString('es')} />
         ) : null}
         <Row label="Importe" value={formatUsd(order.price)} />
-        <Row label="Fecha" value={new Date(order.createdAt).toLocaleString('es')} />
+        <Row label="Fecha" value={dates.dateTime(order.createdAt)} />
         {showsSource(order) ? (
           <>
             <dt className="text-slate-600">Origen</dt>
@@ -117,7 +119,7 @@ function OrderDetail({ order }: { order: OrderDto }) {
               <li key={i} className="pb-3">
                 <p className="font-medium text-slate-900">{eventTitle(e)}</p>
                 <p className="text-slate-600">
-                  {ACTORS[e.actor]} · {new Date(e.at).toLocaleString('es')}
+                  {ACTORS[e.actor]} · {dates.dateTime(e.at)}
                 </p>
                 {e.note ? <p className="text-slate-700">{e.note}</p> : null}
               </li>
@@ -138,10 +140,8 @@ function OrderDetail({ order }: { order: OrderDto }) {
                   Reposición n.º {r.number}: {r.statusLabel}
                 </p>
                 <p className="text-slate-600">
-                  Pedida el {new Date(r.createdAt).toLocaleString('es')}
-                  {r.finishedAt
-                    ? ` · terminó el ${new Date(r.finishedAt).toLocaleString('es')}`
-                    : ''}
+                  Pedida el {dates.dateTime(r.createdAt)}
+                  {r.finishedAt ? ` · terminó el ${dates.dateTime(r.finishedAt)}` : ''}
                 </p>
                 {r.note ? <p className="text-slate-700">{r.note}</p> : null}
               </li>
@@ -218,6 +218,7 @@ function ResultBox({ title, text }: { title: string; text: string }) {
 
 /** What the customer can still do with the order: cancel it, ask to cancel it, ask for a refill. */
 function OrderActions({ order }: { order: OrderDto }) {
+  const dates = useDates();
   const fetcher = useFetcher<CancelResult>();
   const [confirming, setConfirming] = useState<'cancel' | 'request' | null>(null);
   const data = fetcher.state === 'idle' ? fetcher.data : undefined;
@@ -285,7 +286,7 @@ function OrderActions({ order }: { order: OrderDto }) {
       )}
       {refill?.available && refill.until ? (
         <p className="text-slate-600">
-          Puedes pedir reposiciones hasta el {new Date(refill.until).toLocaleDateString('es')}.
+          Puedes pedir reposiciones hasta el {dates.date(refill.until)}.
         </p>
       ) : null}
       {refill && !refill.available && refill.reason && order.status === 'completed' ? (

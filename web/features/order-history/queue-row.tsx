@@ -9,6 +9,7 @@ import { loadOrderSupplierCalls, mainField, type AdminOrder } from './orders-api
 import { OrderFiles } from './order-files';
 import { SourceBadge } from './source-badge';
 import { StatusBadge } from './status-badge';
+import { useDates } from '../../lib/dates';
 
 export type QueueActionResult = {
   id: string;
@@ -67,6 +68,7 @@ function DispatchInfo({ dispatch }: { dispatch: NonNullable<AdminOrder['dispatch
  * forwarding waits for an admin, the three decisions of the review queue.
  */
 export function QueueRow({ order: initial }: { order: AdminOrder }) {
+  const dates = useDates();
   const fetcher = useFetcher<QueueActionResult>();
   const [open, setOpen] = useState<Panel | null>(null);
   const [calls, setCalls] = useState<CallsRequest | null>(null);
@@ -92,7 +94,7 @@ export function QueueRow({ order: initial }: { order: AdminOrder }) {
         <span className="min-w-0">
           <span className="block font-medium text-slate-900">{order.serviceName}</span>
           <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
-            <span>{new Date(order.createdAt).toLocaleString('es')}</span>
+            <span>{dates.dateTime(order.createdAt)}</span>
             <SourceBadge order={order} labelled />
           </span>
         </span>

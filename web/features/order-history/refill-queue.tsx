@@ -4,6 +4,7 @@ import type { AdminRefillDto } from '../../../shared/schemas/orders';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
+import { useDates } from '../../lib/dates';
 
 export type RefillActionResult = { refillId: string; ok: boolean; message: string };
 
@@ -25,6 +26,7 @@ export function RefillQueue({ refills }: { refills: AdminRefillDto[] }) {
 }
 
 function RefillRow({ refill }: { refill: AdminRefillDto }) {
+  const dates = useDates();
   const fetcher = useFetcher<RefillActionResult>();
   const [rejecting, setRejecting] = useState(false);
   const data = fetcher.state === 'idle' ? fetcher.data : undefined;
@@ -36,7 +38,7 @@ function RefillRow({ refill }: { refill: AdminRefillDto }) {
         <p className="font-medium text-slate-900">
           Reposición n.º {refill.number} · orden #{refill.orderNumber}
         </p>
-        <p className="text-sm text-slate-600">{new Date(refill.createdAt).toLocaleString('es')}</p>
+        <p className="text-sm text-slate-600">{dates.dateTime(refill.createdAt)}</p>
       </div>
       <p className="text-sm break-words text-slate-700">
         {refill.serviceName} · {refill.customerEmail}

@@ -4,6 +4,7 @@
 import { validateField } from '../../../shared/fields';
 import type { ServiceField } from '../../../shared/schemas/catalogue';
 import type { BulkLineResult } from '../../../shared/schemas/orders';
+import { plural } from '../../../shared/plural';
 
 export const DUPLICATE_LINE_MESSAGE = 'Este IMEI está repetido en la lista.';
 
@@ -58,10 +59,7 @@ export function refusedLines(sent: readonly string[], results: readonly BulkLine
     .join('\n');
 }
 
-/** «1 línea», «3 líneas»: Spanish plural of a count. */
-export function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
+export { plural };
 
 /** The box's hint: how many lines, how many valid, and that refused ones are not charged. */
 export function boxHint(box: CheckedBox): string {

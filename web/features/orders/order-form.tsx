@@ -21,7 +21,7 @@ export function categoryLabel(slug: string): string {
   return CATEGORIES.find((c) => c.slug === slug)?.label ?? slug;
 }
 
-/** "$0.50 por orden" or "$1.50 por cada 1000". */
+/** "US$0.50 por orden" or "US$1.50 por cada 1000". */
 export function priceText(service: ServiceDto): string {
   return `${formatUsd(service.price)} ${service.unit === '1000' ? 'por cada 1000' : 'por orden'}`;
 }

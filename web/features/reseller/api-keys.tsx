@@ -4,7 +4,7 @@ import { API_KEYS_MAX, ALLOWED_IPS_MAX } from '../../../shared/schemas/api-keys'
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextAreaField, TextField } from '../../components/ui/field';
-import { Detail, formatDateTime, LoadedList } from '../../components/ui/section';
+import { Detail, LoadedList } from '../../components/ui/section';
 import type { Loaded } from '../../lib/loaded';
 import {
   allowedIpsText,
@@ -22,6 +22,7 @@ import {
   type ResellerActionResult,
   type ResellerPayload,
 } from './types';
+import { useDates } from '../../lib/dates';
 
 type Notice = { tone: 'success' | 'error'; text: string; at: number };
 /** The key just created: shown once, until the person puts it away. */
@@ -79,6 +80,7 @@ export function ApiKeys({ keys }: { keys: Loaded<ApiKey[]> }) {
 }
 
 function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) {
+  const dates = useDates();
   const fetcher = useFetcher<ResellerActionResult>({ key: FETCHER_KEYS.revokeKey });
   const [confirming, setConfirming] = useState(false);
   // Set once the person opened or closed the confirmation: only then does the focus move.
@@ -123,13 +125,13 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) 
           <span className="break-words">{allowedIpsText(apiKey)}</span>
         </Detail>
         <Detail label="Creada">
-          <time dateTime={apiKey.createdAt}>{formatDateTime(apiKey.createdAt)}</time>
+          <time dateTime={apiKey.createdAt}>{dates.dateTime(apiKey.createdAt)}</time>
         </Detail>
         <Detail label="Último uso">
           {apiKey.lastUsedAt ? (
-            <time dateTime={apiKey.lastUsedAt}>{lastUsedText(apiKey, formatDateTime)}</time>
+            <time dateTime={apiKey.lastUsedAt}>{lastUsedText(apiKey, dates.dateTime)}</time>
           ) : (
-            lastUsedText(apiKey, formatDateTime)
+            lastUsedText(apiKey, dates.dateTime)
           )}
         </Detail>
       </dl>

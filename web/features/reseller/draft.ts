@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 
 type Errors = Record<string, string>;
-/** How a date is shown (the components pass `formatDateTime`; tests pass something stable). */
+/** How a date is shown (the components pass `useDates().dateTime`; tests pass something stable). */
 export type DateFormat = (iso: string) => string;
 
 // ─── API keys ────────────────────────────────────────────────────────────────────────────────

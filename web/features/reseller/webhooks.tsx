@@ -13,7 +13,7 @@ import { WEBHOOK_ENDPOINTS_MAX } from '../../../shared/schemas/api-keys';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
-import { Detail, formatDateTime, LoadedList } from '../../components/ui/section';
+import { Detail, LoadedList } from '../../components/ui/section';
 import type { Loaded } from '../../lib/loaded';
 import { loadDeliveries } from './actions';
 import { CodeBlock } from './code-block';
@@ -28,6 +28,7 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
 } from './types';
+import { useDates } from '../../lib/dates';
 
 /** The deliveries, read when the person opens the list (a promise made in the click). */
 type DeliveriesRequest = Promise<Loaded<WebhookDelivery[]>>;
@@ -112,6 +113,7 @@ export function Webhooks({ endpoints }: { endpoints: Loaded<WebhookEndpoint[]> }
 }
 
 function EndpointRow({ endpoint, onAction }: { endpoint: WebhookEndpoint; onAction: () => void }) {
+  const dates = useDates();
   const fetcher = useFetcher<ResellerActionResult>({ key: FETCHER_KEYS.endpoint });
   const [confirming, setConfirming] = useState(false);
   const [toggled, setToggled] = useState(false);
@@ -158,7 +160,7 @@ function EndpointRow({ endpoint, onAction }: { endpoint: WebhookEndpoint; onActi
       </div>
       <dl className="grid gap-3 sm:grid-cols-2">
         <Detail label="Añadido">
-          <time dateTime={endpoint.createdAt}>{formatDateTime(endpoint.createdAt)}</time>
+          <time dateTime={endpoint.createdAt}>{dates.dateTime(endpoint.createdAt)}</time>
         </Detail>
         <Detail label="Fallos">{failures ?? 'Ninguno'}</Detail>
         {disabled ? (
@@ -357,7 +359,8 @@ function DeliveryItem({
   busy: boolean;
   onResend: () => void;
 }) {
-  const summary = summarizeDelivery(delivery, formatDateTime);
+  const dates = useDates();
+  const summary = summarizeDelivery(delivery, dates.dateTime);
   const what = summary.orderNumber !== null ? `la orden #${summary.orderNumber}` : delivery.type;
   return (
     <li aria-label={`Aviso de ${what}`} className="flex min-w-0 flex-col gap-2 py-3 text-sm">
@@ -372,7 +375,7 @@ function DeliveryItem({
             Última respuesta: {summary.lastResult}
           </span>
         ) : null}
-        <time dateTime={delivery.createdAt}>{formatDateTime(delivery.createdAt)}</time>
+        <time dateTime={delivery.createdAt}>{dates.dateTime(delivery.createdAt)}</time>
       </p>
       {summary.orderStatus ? (
         <p className="text-slate-600">Estado avisado: {summary.orderStatus}</p>
@@ -380,7 +383,7 @@ function DeliveryItem({
       {delivery.state === 'pending' && delivery.nextAttemptAt ? (
         <p className="text-slate-600">
           Próximo intento:{' '}
-          <time dateTime={delivery.nextAttemptAt}>{formatDateTime(delivery.nextAttemptAt)}</time>
+          <time dateTime={delivery.nextAttemptAt}>{dates.dateTime(delivery.nextAttemptAt)}</time>
         </p>
       ) : null}
       <details>

@@ -3,13 +3,14 @@ import { useFetcher } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Detail } from '../../components/ui/section';
 import { JSON_POST } from './hooks';
-import { absoluteTime, relativeTime } from './time';
+import { relativeTime } from './time';
 import {
   FETCHER_KEYS,
   type SecurityActionResult,
   type SecurityPayload,
   type Session,
 } from './types';
+import { useDates } from '../../lib/dates';
 
 /**
  * The signed-in devices, the current one first. With `revocable`, every other one has «Cerrar
@@ -42,11 +43,12 @@ export function SessionList({
 }
 
 function When({ iso }: { iso: string }) {
+  const dates = useDates();
   return (
     <>
       {relativeTime(iso)}{' '}
       <time dateTime={iso} className="text-slate-600">
-        ({absoluteTime(iso)})
+        ({dates.dateTime(iso)})
       </time>
     </>
   );

@@ -30,13 +30,16 @@ export function methodTitle(method: Method): string {
   }
 }
 
-/** What is under the title: the address, the number, the provider's name. */
-export function methodDetail(method: Method): string {
+/**
+ * What is under the title: the address, the number, the provider's name. `whose` is who reads
+ * it: the person themself («tu correo») or the admin looking at a customer («su correo»).
+ */
+export function methodDetail(method: Method, whose: 'own' | 'customer' = 'own'): string {
   switch (method.kind) {
     case 'phone':
       return formatPhone(method.label);
     case 'credential':
-      return 'Con tu correo y tu contraseña';
+      return whose === 'own' ? 'Con tu correo y tu contraseña' : 'Con su correo y su contraseña';
     case 'email':
       return method.label;
     case 'google':
@@ -52,7 +55,7 @@ export function MethodList({ methods }: { methods: Method[] }) {
       {methods.map((method) => (
         <li key={`${method.kind}-${method.accountId ?? method.label}`} className="p-3 sm:p-4">
           <p className="font-semibold text-slate-900">{methodTitle(method)}</p>
-          <p className="text-sm break-words text-slate-700">{methodDetail(method)}</p>
+          <p className="text-sm break-words text-slate-700">{methodDetail(method, 'customer')}</p>
         </li>
       ))}
     </ul>

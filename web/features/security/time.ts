@@ -21,8 +21,3 @@ export function relativeTime(iso: string, now: number = Date.now()): string {
   }
   return 'ahora mismo';
 }
-
-/** "12 de marzo de 2026, 14:05" in the person's time zone. */
-export function absoluteTime(iso: string): string {
-  return new Date(iso).toLocaleString('es', { dateStyle: 'long', timeStyle: 'short' });
-}

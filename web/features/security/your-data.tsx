@@ -112,7 +112,7 @@ function DeleteAccount({
       </h4>
       <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
         <li>
-          Solo puedes eliminarla con el saldo en 0,00 USD y sin órdenes en curso. Si te queda saldo,
+          Solo puedes eliminarla con el saldo en US$0.00 y sin órdenes en curso. Si te queda saldo,
           úsalo o escríbenos.
         </li>
         <li>

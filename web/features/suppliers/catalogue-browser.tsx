@@ -1,13 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Form, useFetcher, useNavigation } from 'react-router';
 import { CATEGORIES, type CategorySlug } from '../../../shared/categories';
-import { formatUsd } from '../../../shared/money';
+import { formatSupplierMoney, formatUsd } from '../../../shared/money';
 import { Alert } from '../../components/ui/alert';
 import { AppLink } from '../../components/ui/app-link';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { SelectField, TextField } from '../../components/ui/field';
-import { formatDateTime } from '../../components/ui/section';
 import { markupPrice, parseMarkup } from '../../lib/pricing';
 import type { CatalogueFilters } from './actions';
 import { importLabel, quantityText, toggleSelection, unitText, type Selection } from './draft';
@@ -20,6 +19,7 @@ import {
   type SuppliersActionResult,
   type SuppliersPayload,
 } from './types';
+import { useDates } from '../../lib/dates';
 
 const JSON_POST = { method: 'post', encType: 'application/json' } as const;
 const CATEGORY_OPTIONS = CATEGORIES.map((c) => ({ value: c.slug, label: c.label }));
@@ -39,6 +39,7 @@ export function CatalogueBrowser({
   filters: CatalogueFilters;
   catalogue: RemoteCatalogue;
 }) {
+  const dates = useDates();
   const heading = useRef<HTMLHeadingElement>(null);
   const navigation = useNavigation();
   const refresh = useFetcher<SuppliersActionResult>();
@@ -70,7 +71,7 @@ export function CatalogueBrowser({
             </h2>
             <p className="mt-1 text-sm text-slate-600">
               {catalogue.fetchedAt
-                ? `Leído del proveedor el ${formatDateTime(catalogue.fetchedAt)}.`
+                ? `Leído del proveedor el ${dates.dateTime(catalogue.fetchedAt)}.`
                 : 'Todavía no se pudo leer del proveedor.'}{' '}
               Elige los servicios que quieras vender y en qué categoría.
             </p>
@@ -125,7 +126,7 @@ export function CatalogueBrowser({
               {refreshing ? 'Leyendo el catálogo…' : 'Volver a leer'}
             </Button>
             <span className="text-sm text-slate-600">
-              Pide el catálogo al proveedor ahora, con sus costes actuales.
+              Pide el catálogo al proveedor ahora, con sus costos actuales.
             </span>
           </div>
           <div aria-live="polite">
@@ -222,7 +223,7 @@ function RemoteRow({
             {service.group ? ` · ${service.group}` : ''}
             {' · '}
             <span className="tabular-nums">
-              {service.cost} {service.currency}
+              {formatSupplierMoney(service.cost, service.currency)}
             </span>{' '}
             {unitText(service.unit)}
             {service.deliveryTime ? ` · Entrega: ${service.deliveryTime}` : ''}
@@ -319,8 +320,8 @@ function ImportPanel({
         Importar al catálogo
       </h3>
       <p className="mt-1 text-sm text-slate-600">
-        Cada servicio se crea activo con precio = coste × (1 + margen), redondeado hacia arriba al
-        centavo. El precio sigue al coste cuando el proveedor lo cambie.
+        Cada servicio se crea activo con precio = costo × (1 + margen), redondeado hacia arriba al
+        centavo. El precio sigue al costo cuando el proveedor lo cambie.
       </p>
       <form noValidate onSubmit={submit} className="mt-3 flex flex-col gap-3">
         <div className="grid gap-3 sm:grid-cols-2">
@@ -343,7 +344,7 @@ function ImportPanel({
             value={markup}
             required
             placeholder="20"
-            hint="Lo que ganas sobre el coste del proveedor."
+            hint="Lo que ganas sobre el costo del proveedor."
             error={errors.markup}
             onChange={(e) => setMarkup(e.target.value)}
           />
@@ -372,7 +373,7 @@ function ImportPanel({
                   >
                     <span className="min-w-0 flex-1 break-words text-slate-900">{s.name}</span>
                     <span className="text-slate-600 tabular-nums">
-                      Coste {s.cost} {s.currency}
+                      Costo {formatSupplierMoney(s.cost, s.currency)}
                     </span>
                     <span className="font-semibold text-slate-900 tabular-nums">
                       {price

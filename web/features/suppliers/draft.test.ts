@@ -168,7 +168,7 @@ describe('supplier draft', () => {
   });
 
   it('words balances, quantities and the import button', () => {
-    expect(balanceText(SUPPLIER)).toBe('100.00 USD');
+    expect(balanceText(SUPPLIER)).toBe('US$100.00');
     expect(balanceText({ balance: null, currency: null })).toBe('Sin leer');
     expect(quantityText({ minQuantity: 50, maxQuantity: 10000 })).toBe('De 50 a 10000');
     expect(quantityText({})).toBeNull();

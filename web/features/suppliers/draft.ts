@@ -1,5 +1,6 @@
 // The supplier forms' state and its conversion to the API's input, and the words the page uses
 // for states, outcomes and units. Pure functions, unit-tested.
+import { formatSupplierMoney } from '../../../shared/money';
 import { amountForApi, amountInputErrors } from '../../../shared/number-input';
 import { fieldErrors } from '../../../shared/schemas/auth';
 import {
@@ -193,10 +194,10 @@ export function placeSupplierErrors(fields: Record<string, string>): Record<stri
 
 // ─── What the page shows ─────────────────────────────────────────────────────────────────────
 
-/** "100.00 USD", or "Sin leer" before the first balance. */
+/** "US$100.00", or "Sin leer" before the first balance. */
 export function balanceText(supplier: Pick<Supplier, 'balance' | 'currency'>): string {
   if (supplier.balance === null) return 'Sin leer';
-  return `${supplier.balance} ${supplier.currency ?? ''}`.trim();
+  return formatSupplierMoney(supplier.balance, supplier.currency);
 }
 
 export function unitText(unit: RemoteService['unit']): string {

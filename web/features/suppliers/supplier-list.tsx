@@ -5,11 +5,13 @@ import { Alert } from '../../components/ui/alert';
 import { AppLink } from '../../components/ui/app-link';
 import { Button, buttonClass } from '../../components/ui/button';
 import { CallLog, type CallsRequest } from '../../components/ui/call-log';
-import { Detail, formatDateTime } from '../../components/ui/section';
+import { Detail } from '../../components/ui/section';
 import { loadSupplierCalls } from './actions';
 import { balanceText, protocolLabel } from './draft';
 import { EditSupplierForm, useSettled } from './supplier-form';
 import type { Supplier, SuppliersActionResult, SuppliersPayload } from './types';
+import { useDates } from '../../lib/dates';
+import { formatSupplierMoney } from '../../../shared/money';
 
 const JSON_POST = { method: 'post', encType: 'application/json' } as const;
 
@@ -62,6 +64,7 @@ export function SupplierList({
 type Notice = { tone: 'success' | 'error'; text: string };
 
 function SupplierRow({ supplier, catalogueOpen }: { supplier: Supplier; catalogueOpen: boolean }) {
+  const dates = useDates();
   const fetcher = useFetcher<SuppliersActionResult>();
   const navigation = useNavigation();
   const opening =
@@ -126,13 +129,14 @@ function SupplierRow({ supplier, catalogueOpen }: { supplier: Supplier; catalogu
           </span>
           {supplier.lowBalanceThreshold ? (
             <span className="block text-slate-600">
-              Aviso por debajo de {supplier.lowBalanceThreshold} {supplier.currency ?? ''}
+              Aviso por debajo de{' '}
+              {formatSupplierMoney(supplier.lowBalanceThreshold, supplier.currency)}
             </span>
           ) : null}
         </Detail>
         <Detail label="Última comprobación">
           {supplier.lastCheckedAt ? (
-            <time dateTime={supplier.lastCheckedAt}>{formatDateTime(supplier.lastCheckedAt)}</time>
+            <time dateTime={supplier.lastCheckedAt}>{dates.dateTime(supplier.lastCheckedAt)}</time>
           ) : (
             'Nunca'
           )}

@@ -27,6 +27,8 @@ import { APP_NAME } from '../../lib/app-name';
 import { reloadMe } from '../../lib/session';
 import type { Route } from './+types/addfunds';
 import { signedInPage } from '../../lib/page-loader.server';
+import { useDates } from '../../lib/dates';
+import { plural } from '../../../shared/plural';
 
 export function meta() {
   return [{ title: `Añadir créditos · ${APP_NAME}` }];
@@ -229,6 +231,7 @@ function ManualForm({ methods }: { methods: ManualMethodDto[] }) {
 }
 
 function Statement({ first }: { first: { items: MovementDto[]; nextCursor: string | null } }) {
+  const dates = useDates();
   const [extra, setExtra] = useState<MovementDto[]>([]);
   const [cursor, setCursor] = useState(first.nextCursor);
   const [loading, setLoading] = useState(false);
@@ -261,7 +264,7 @@ function Statement({ first }: { first: { items: MovementDto[]; nextCursor: strin
           <li key={m.id} className="flex items-center justify-between gap-4 py-3">
             <div>
               <p className="font-medium text-slate-900">{m.description}</p>
-              <p className="text-sm text-slate-600">{new Date(m.date).toLocaleString('es')}</p>
+              <p className="text-sm text-slate-600">{dates.dateTime(m.date)}</p>
             </div>
             <div className="text-right">
               <p
@@ -294,6 +297,7 @@ const STATUS_TONE: Record<string, string> = {
 };
 
 export default function AddFunds() {
+  const dates = useDates();
   const { wallet, methods, topups, movements } = useLoaderData<typeof clientLoader>();
   const revalidator = useRevalidator();
   const pending = topups.filter((t) => t.status === 'pending');
@@ -358,7 +362,8 @@ export default function AddFunds() {
           </div>
           {pending.length > 0 ? (
             <p className="mt-2 text-sm text-amber-800">
-              Tienes {pending.length} recarga(s) pendiente(s) de revisión.
+              Tienes {plural(pending.length, 'recarga pendiente', 'recargas pendientes')} de
+              revisión.
             </p>
           ) : null}
           {topups.length === 0 ? (
@@ -372,7 +377,7 @@ export default function AddFunds() {
                       {t.methodName} · {formatUsd(t.amount)}
                     </p>
                     <p className="text-sm text-slate-600">
-                      {new Date(t.createdAt).toLocaleString('es')}
+                      {dates.dateTime(t.createdAt)}
                       {t.reference && t.method === 'manual' ? ` · Ref. ${t.reference}` : ''}
                     </p>
                     {t.rejectReason ? (

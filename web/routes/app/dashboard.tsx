@@ -19,6 +19,8 @@ import { SECONDARY_NAV } from '../../lib/account-navigation';
 import { useSession } from '../../lib/session';
 import { signedInPage } from '../../lib/page-loader.server';
 import type { Route } from './+types/dashboard';
+import { useDates } from '../../lib/dates';
+import { formatDay } from '../../../shared/dates';
 
 export function meta() {
   return [{ title: `Inicio · ${APP_NAME}` }];
@@ -68,8 +70,8 @@ function SpendChart({ days, total }: { days: Summary['spend30d']; total: string 
   const width = 300;
   const height = 80;
   const bar = width / days.length;
-  const first = days[0]?.date ?? '';
-  const last = days.at(-1)?.date ?? '';
+  const first = formatDay(days[0]?.date ?? '', { year: false });
+  const last = formatDay(days.at(-1)?.date ?? '', { year: false });
   return (
     <figure>
       <svg
@@ -92,7 +94,7 @@ function SpendChart({ days, total }: { days: Summary['spend30d']; total: string 
               rx={1.5}
               className="fill-brand-600"
             >
-              <title>{`${d.date}: ${formatUsd(d.amount)}`}</title>
+              <title>{`${formatDay(d.date)}: ${formatUsd(d.amount)}`}</title>
             </rect>
           );
         })}
@@ -107,6 +109,7 @@ function SpendChart({ days, total }: { days: Summary['spend30d']; total: string 
 }
 
 export default function Dashboard() {
+  const dates = useDates();
   const session = useSession();
   const { wallet, summary } = useLoaderData<typeof clientLoader>();
   if (session.status !== 'authenticated') return null;
@@ -188,7 +191,7 @@ export default function Dashboard() {
                           #{o.number} · {o.serviceName}
                         </span>
                         <span className="text-sm text-slate-600">
-                          {new Date(o.createdAt).toLocaleString('es')}
+                          {dates.dateTime(o.createdAt)}
                         </span>
                       </span>
                       <span className="text-right">

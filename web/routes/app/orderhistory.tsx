@@ -41,6 +41,7 @@ import { APP_NAME } from '../../lib/app-name';
 import { reloadMe } from '../../lib/session';
 import type { Route } from './+types/orderhistory';
 import { signedInPage } from '../../lib/page-loader.server';
+import { useDates } from '../../lib/dates';
 
 export function meta() {
   return [{ title: `Historial de órdenes · ${APP_NAME}` }];
@@ -174,6 +175,7 @@ function Filters({ filters }: { filters: HistoryFilters }) {
 }
 
 function OrderList({ first, filters }: { first: OrderPage; filters: HistoryFilters }) {
+  const dates = useDates();
   const [params] = useSearchParams();
   const pages = useMorePages(first, (cursor) => listMyOrders(filters, cursor));
   const { items } = pages;
@@ -212,7 +214,7 @@ function OrderList({ first, filters }: { first: OrderPage; filters: HistoryFilte
               <span className="min-w-0">
                 <span className="block font-medium text-slate-900">{o.serviceName}</span>
                 <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
-                  <span>{new Date(o.createdAt).toLocaleString('es')}</span>
+                  <span>{dates.dateTime(o.createdAt)}</span>
                   <SourceBadge order={o} labelled />
                 </span>
               </span>

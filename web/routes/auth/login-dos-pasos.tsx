@@ -116,7 +116,7 @@ export default function TwoFactorChallenge() {
         <CheckboxField
           label="Confiar en este dispositivo durante 30 días"
           name="trustDevice"
-          hint="No te pediremos el código en este navegador durante 30 días. No lo marques en un ordenador compartido."
+          hint="No te pediremos el código en este navegador durante 30 días. No lo marques en una computadora compartida."
         />
         <Button type="submit" disabled={busy}>
           {busy ? 'Verificando…' : 'Verificar'}

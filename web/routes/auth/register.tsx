@@ -17,7 +17,7 @@ export function meta() {
     { title: `Crear cuenta · ${APP_NAME}` },
     {
       name: 'description',
-      content: `Crea tu cuenta gratuita de ${APP_NAME}, confirma tu correo y paga servicios digitales y para móviles con tu saldo prepago.`,
+      content: `Crea tu cuenta gratuita de ${APP_NAME}, confirma tu correo y paga servicios digitales y para celulares con tu saldo prepago.`,
     },
   ];
 }

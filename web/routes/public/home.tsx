@@ -6,7 +6,7 @@ import { APP_NAME } from '../../lib/app-name';
 
 export function meta() {
   return [
-    { title: `${APP_NAME} · Servicios digitales y para móviles con saldo prepago` },
+    { title: `${APP_NAME} · Servicios digitales y para celulares con saldo prepago` },
     {
       name: 'description',
       content: `${APP_NAME} es el panel para revendedores de servicios IMEI, desbloqueos, licencias, streaming, gaming y redes sociales, pagados con saldo prepago en dólares.`,
@@ -202,7 +202,7 @@ export default function Home() {
               id="home-hero-title"
               className="mt-4 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl lg:text-5xl"
             >
-              Servicios digitales y para móviles, pagados con tu saldo prepago
+              Servicios digitales y para celulares, pagados con tu saldo prepago
             </h1>
             <p className="mt-4 text-lg text-slate-600">
               Con {APP_NAME} ordenas consultas IMEI, desbloqueos, licencias, planes de streaming,

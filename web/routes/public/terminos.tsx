@@ -56,7 +56,7 @@ export default function Terminos() {
             <p>
               Estos términos regulan el uso de {APP_NAME}, una plataforma en la que los clientes
               mantienen un saldo prepago y lo usan para ordenar servicios digitales y para teléfonos
-              móviles: servicios IMEI, desbloqueos, licencias, streaming, gaming, redes sociales y
+              celulares: servicios IMEI, desbloqueos, licencias, streaming, gaming, redes sociales y
               limpieza de IMEI. {APP_NAME} actúa como revendedor de servicios que en muchos casos
               prestan proveedores externos.
             </p>

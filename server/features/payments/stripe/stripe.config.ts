@@ -19,7 +19,7 @@ export type StripeConfig = {
   webhookTolerance: number;
 };
 
-/** Stripe does not charge less than $0.50 nor more than $999,999.99 in USD. */
+/** Stripe does not charge less than US$0.50 nor more than US$999,999.99 in USD. */
 const STRIPE_MIN_CHARGE = 50n;
 const STRIPE_MAX_CHARGE = 99_999_999n;
 

@@ -210,8 +210,8 @@ describe.each(dbTargets())('card top-ups with Stripe on %s', (target) => {
   });
 
   it.each([
-    ['4.99', 'El mínimo con tarjeta es $5.00.'],
-    ['1000.01', 'El máximo con tarjeta es $1,000.00.'],
+    ['4.99', 'El mínimo con tarjeta es US$5.00.'],
+    ['1000.01', 'El máximo con tarjeta es US$1,000.00.'],
     ['abc', 'Escribe un importe válido, con hasta dos decimales (por ejemplo 25.50).'],
     ['12.345', 'Escribe un importe válido, con hasta dos decimales (por ejemplo 25.50).'],
     ['1e3', 'Escribe un importe válido, con hasta dos decimales (por ejemplo 25.50).'],
@@ -320,8 +320,8 @@ describe.each(dbTargets())('card top-ups with Stripe on %s', (target) => {
 
     const mail = await waitForMail(email);
     expect(mail.subject).toBe('Recarga acreditada en Cometa');
-    expect(mail.text).toContain('acreditamos $25.50 en tu saldo');
-    expect(mail.text).toContain('Tu saldo disponible ahora es de $25.50.');
+    expect(mail.text).toContain('acreditamos US$25.50 en tu saldo');
+    expect(mail.text).toContain('Tu saldo disponible ahora es de US$25.50.');
   });
 
   it('credits once when the same event arrives 10 times at once and 10 more times after', async () => {

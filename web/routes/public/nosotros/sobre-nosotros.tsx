@@ -59,7 +59,7 @@ function AboutSection() {
           Somos un estudio independiente de desarrollo de software. Diseñamos, construimos y
           mantenemos productos web para negocios que venden servicios digitales. {APP_NAME} es
           nuestro propio producto: un panel para revendedores que reúne servicios para teléfonos
-          móviles y servicios digitales bajo un mismo saldo prepago.
+          celulares y servicios digitales bajo un mismo saldo prepago.
         </p>
         <p className="mt-3 text-slate-600">
           Nacimos de una necesidad concreta: muchos revendedores trabajaban con hojas de cálculo,
