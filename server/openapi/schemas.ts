@@ -12,6 +12,9 @@ import { ApiErrorBodySchema } from '../../shared/error-codes';
 import { serviceFieldListSchema, serviceFieldSchema } from '../../shared/fields';
 import {
   AdjustmentResultSchema,
+  CustomerDetailSchema,
+  CustomerNoteSchema,
+  CustomerNoteListSchema,
   CustomerListSchema,
   CustomerSummarySchema,
 } from '../../shared/schemas/admin';
@@ -135,6 +138,7 @@ import {
 } from '../../shared/schemas/wallet';
 import type { CustomerSummary } from '../../shared/schemas/admin';
 import type { adjustBalance } from '../features/admin/adjustments.service';
+import type { addNote, getCustomer } from '../features/admin/customer.service';
 import type { bulkPriceChange } from '../features/catalogue/catalogue.service';
 import type { approve, reject } from '../features/funds/funds.service';
 import type { getMe } from '../features/me/me.service';
@@ -240,6 +244,9 @@ export const RESPONSE_SCHEMAS = {
   CustomerSummary: CustomerSummarySchema,
   CustomerList: CustomerListSchema,
   AdjustmentResult: AdjustmentResultSchema,
+  CustomerDetail: CustomerDetailSchema,
+  CustomerNote: CustomerNoteSchema,
+  CustomerNoteList: CustomerNoteListSchema,
   ServiceRouteDto: ServiceRouteDtoSchema,
   SupplierSettings: SupplierSettingsSchema,
   SupplierDto: SupplierDtoSchema,
@@ -298,6 +305,8 @@ same<Out<'VoucherBatchDto'>, VoucherBatchDto>();
 same<Out<'CreatedBatchDto'>, CreatedBatchDto>();
 same<Out<'CustomerSummary'>, CustomerSummary>();
 same<Out<'AdjustmentResult'>, Returned<typeof adjustBalance>>();
+same<Out<'CustomerDetail'>, Returned<typeof getCustomer>>();
+same<Out<'CustomerNote'>, Returned<typeof addNote>>();
 same<Out<'SupplierDto'>, SupplierDto>();
 same<Out<'ApiKeyDto'>, ApiKeyDto>();
 same<Out<'WebhookEndpointDto'>, WebhookEndpointDto>();
