@@ -974,6 +974,13 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
     description: 'El orden nuevo del catálogo.',
     properties: { ids: 'Identificadores de los servicios en el orden deseado, sin repetir.' },
   },
+  BulkServicesRequest: {
+    description: 'Activar o desactivar varios servicios a la vez.',
+    properties: {
+      ids: 'Identificadores de los servicios (UUID), sin repetir.',
+      active: '`true` los activa; `false` los desactiva.',
+    },
+  },
   BulkPriceRequest: {
     description: 'Un cambio de precios en bloque.',
     properties: {
@@ -1022,6 +1029,10 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
         'Caducidad: una fecha ("2026-12-31", hasta el final de ese día en UTC) o fecha y hora con zona. Futura.',
       note: 'Nota interna (hasta 200 caracteres).',
     },
+  },
+  CustomerNoteRequest: {
+    description: 'Una nota interna sobre un cliente.',
+    properties: { body: 'El texto de la nota (hasta 2000 caracteres); el cliente no la ve.' },
   },
   AdjustmentRequest: {
     description: 'Un ajuste de saldo.',

@@ -12,6 +12,7 @@ import { ApiErrorBodySchema } from '../../shared/error-codes';
 import { serviceFieldListSchema, serviceFieldSchema } from '../../shared/fields';
 import {
   AdjustmentResultSchema,
+  CreateCustomerNoteSchema,
   CustomerDetailSchema,
   CustomerNoteSchema,
   CustomerNoteListSchema,
@@ -28,6 +29,7 @@ import {
   CategoryCountSchema,
   CreateServiceSchema,
   ReorderSchema,
+  BulkServicesSchema,
   ServiceDtoSchema,
   ServiceFieldSchema,
   ServiceHistoryEntrySchema,
@@ -339,6 +341,7 @@ export const REQUEST_SCHEMAS = {
   CreateServiceRequest: CreateServiceSchema,
   UpdateServiceRequest: UpdateServiceSchema,
   ReorderServicesRequest: ReorderSchema,
+  BulkServicesRequest: BulkServicesSchema,
   BulkPriceRequest: BulkPriceSchema,
   CompleteOrderRequest: CompleteOrderSchema,
   BulkCompleteRequest: BulkCompleteSchema,
@@ -350,6 +353,7 @@ export const REQUEST_SCHEMAS = {
   UpdateMethodRequest: UpdateMethodSchema,
   CreateVoucherBatchRequest: CreateBatchSchema,
   AdjustmentRequest: AdjustmentSchema,
+  CustomerNoteRequest: CreateCustomerNoteSchema,
   CreateSupplierRequest: CreateSupplierSchema,
   UpdateSupplierRequest: UpdateSupplierSchema,
   ImportServicesRequest: ImportServicesSchema,
