@@ -3,7 +3,7 @@ import { formatUsd } from '../../../shared/money';
 import type { CustomerDetail } from '../../../shared/schemas/admin';
 import { AppLink } from '../../components/ui/app-link';
 import { PageTitle } from '../../components/ui/card';
-import { Detail, LoadedList, Section } from '../../components/ui/section';
+import { Detail, formatDateTime, LoadedList, Section } from '../../components/ui/section';
 import { runAdminAction } from '../../features/admin/actions';
 import type { AdminActionResult } from '../../features/admin/types';
 import { AdjustBalance } from '../../features/admin/customer-adjust';
@@ -93,7 +93,7 @@ export default function AdminCliente() {
             </Section>
             <Section id="datos-cliente" title="Su actividad">
               <CustomerTabs current={data.tab}>
-                <TabContent id={id} data={data} />
+                <TabContent customer={c} data={data} />
               </CustomerTabs>
             </Section>
           </div>
@@ -154,7 +154,8 @@ function Badge({ tone, children }: { tone: keyof typeof BADGE; children: string 
   );
 }
 
-function TabContent({ id, data }: { id: string; data: TabData }) {
+function TabContent({ customer, data }: { customer: CustomerDetail; data: TabData }) {
+  const id = customer.id;
   switch (data.tab) {
     case 'ordenes':
       return (
@@ -178,9 +179,17 @@ function TabContent({ id, data }: { id: string; data: TabData }) {
       return (
         <LoadedList value={data.security} what="su seguridad">
           {(security) => (
-            <section aria-label="Seguridad de la cuenta">
-              <CustomerPanel customer={security} />
-            </section>
+            <div className="flex flex-col gap-4">
+              <dl className="grid gap-3 sm:grid-cols-2">
+                <Detail label="Sesiones abiertas">{customer.sessions}</Detail>
+                <Detail label="Último acceso">
+                  {customer.lastSignInAt ? formatDateTime(customer.lastSignInAt) : 'Nunca'}
+                </Detail>
+              </dl>
+              <section aria-label="Seguridad de la cuenta">
+                <CustomerPanel customer={security} />
+              </section>
+            </div>
           )}
         </LoadedList>
       );
