@@ -28,6 +28,7 @@ export const PROTECTED_PATHS = [
   '/admin/servicios',
   '/admin/proveedores',
   '/admin/clientes',
+  '/admin/clientes/:id',
   '/activar-dos-pasos',
   '/preview',
 ] as const;

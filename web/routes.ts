@@ -35,6 +35,7 @@ export default [
       route('admin/servicios', 'routes/admin/servicios.tsx'),
       route('admin/proveedores', 'routes/admin/proveedores.tsx'),
       route('admin/clientes', 'routes/admin/clientes.tsx'),
+      route('admin/clientes/:id', 'routes/admin/cliente.tsx'),
     ]),
   ]),
   route('*', 'routes/not-found.tsx'),

@@ -4,6 +4,7 @@ import * as catalogue from './schema/catalogue';
 import * as contact from './schema/contact';
 import * as instances from './schema/instances';
 import * as ledger from './schema/ledger';
+import * as notes from './schema/notes';
 import * as payments from './schema/payments';
 import * as reseller from './schema/reseller';
 import * as security from './schema/security';
@@ -15,6 +16,7 @@ export const schema = {
   ...contact,
   ...instances,
   ...ledger,
+  ...notes,
   ...payments,
   ...reseller,
   ...security,

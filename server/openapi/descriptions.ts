@@ -526,6 +526,39 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
     description: 'Una página de clientes.',
     properties: { items: 'Los clientes, en el orden pedido.', nextCursor: NEXT_CURSOR },
   },
+  CustomerDetail: {
+    description: 'Un cliente, como lo ve la página del cliente del panel.',
+    properties: {
+      id: 'Identificador de la cuenta.',
+      name: 'Nombre.',
+      email: 'Correo.',
+      role: 'Rol: `customer` o `admin`.',
+      emailVerified: 'Si verificó su correo.',
+      blocked: 'Si un administrador la bloqueó (no puede entrar).',
+      twoFactorEnabled: 'Si tiene activada la verificación en dos pasos.',
+      balance: `Saldo disponible. ${MONEY}`,
+      held: `Saldo retenido por órdenes en curso. ${MONEY}`,
+      spend: `Lo que cobraron sus órdenes. ${MONEY}`,
+      orders: 'Cuántas órdenes hizo.',
+      lastOrderAt: 'Cuándo hizo su última orden (`null` si nunca pidió).',
+      sessions: 'Sesiones abiertas ahora.',
+      lastSignInAt: 'Cuándo entró por última vez (`null` si nunca).',
+      createdAt: 'Cuándo se creó la cuenta.',
+    },
+  },
+  CustomerNote: {
+    description: 'Una nota interna de un administrador sobre un cliente.',
+    properties: {
+      id: 'Identificador de la nota (UUID).',
+      body: 'El texto de la nota.',
+      authorName: 'Quién la escribió (`null` si esa cuenta ya no existe).',
+      createdAt: CREATED,
+    },
+  },
+  CustomerNoteList: {
+    description: 'Las notas de un cliente, de la más reciente a la más antigua.',
+    properties: { items: 'Las notas.' },
+  },
   AdjustmentResult: {
     description: 'Un ajuste de saldo hecho.',
     properties: {
@@ -943,6 +976,13 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
     description: 'El orden nuevo del catálogo.',
     properties: { ids: 'Identificadores de los servicios en el orden deseado, sin repetir.' },
   },
+  BulkServicesRequest: {
+    description: 'Activar o desactivar varios servicios a la vez.',
+    properties: {
+      ids: 'Identificadores de los servicios (UUID), sin repetir.',
+      active: '`true` los activa; `false` los desactiva.',
+    },
+  },
   BulkPriceRequest: {
     description: 'Un cambio de precios en bloque.',
     properties: {
@@ -991,6 +1031,10 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
         'Caducidad: una fecha ("2026-12-31", hasta el final de ese día en UTC) o fecha y hora con zona. Futura.',
       note: 'Nota interna (hasta 200 caracteres).',
     },
+  },
+  CustomerNoteRequest: {
+    description: 'Una nota interna sobre un cliente.',
+    properties: { body: 'El texto de la nota (hasta 2000 caracteres); el cliente no la ve.' },
   },
   AdjustmentRequest: {
     description: 'Un ajuste de saldo.',

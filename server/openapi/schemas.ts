@@ -12,6 +12,10 @@ import { ApiErrorBodySchema } from '../../shared/error-codes';
 import { serviceFieldListSchema, serviceFieldSchema } from '../../shared/fields';
 import {
   AdjustmentResultSchema,
+  CreateCustomerNoteSchema,
+  CustomerDetailSchema,
+  CustomerNoteSchema,
+  CustomerNoteListSchema,
   CustomerListSchema,
   CustomerSummarySchema,
 } from '../../shared/schemas/admin';
@@ -25,6 +29,7 @@ import {
   CategoryCountSchema,
   CreateServiceSchema,
   ReorderSchema,
+  BulkServicesSchema,
   ServiceDtoSchema,
   ServiceFieldSchema,
   ServiceHistoryEntrySchema,
@@ -135,6 +140,7 @@ import {
 } from '../../shared/schemas/wallet';
 import type { CustomerSummary } from '../../shared/schemas/admin';
 import type { adjustBalance } from '../features/admin/adjustments.service';
+import type { addNote, getCustomer } from '../features/admin/customer.service';
 import type { bulkPriceChange } from '../features/catalogue/catalogue.service';
 import type { approve, reject } from '../features/funds/funds.service';
 import type { getMe } from '../features/me/me.service';
@@ -240,6 +246,9 @@ export const RESPONSE_SCHEMAS = {
   CustomerSummary: CustomerSummarySchema,
   CustomerList: CustomerListSchema,
   AdjustmentResult: AdjustmentResultSchema,
+  CustomerDetail: CustomerDetailSchema,
+  CustomerNote: CustomerNoteSchema,
+  CustomerNoteList: CustomerNoteListSchema,
   ServiceRouteDto: ServiceRouteDtoSchema,
   SupplierSettings: SupplierSettingsSchema,
   SupplierDto: SupplierDtoSchema,
@@ -298,6 +307,8 @@ same<Out<'VoucherBatchDto'>, VoucherBatchDto>();
 same<Out<'CreatedBatchDto'>, CreatedBatchDto>();
 same<Out<'CustomerSummary'>, CustomerSummary>();
 same<Out<'AdjustmentResult'>, Returned<typeof adjustBalance>>();
+same<Out<'CustomerDetail'>, Returned<typeof getCustomer>>();
+same<Out<'CustomerNote'>, Returned<typeof addNote>>();
 same<Out<'SupplierDto'>, SupplierDto>();
 same<Out<'ApiKeyDto'>, ApiKeyDto>();
 same<Out<'WebhookEndpointDto'>, WebhookEndpointDto>();
@@ -330,6 +341,7 @@ export const REQUEST_SCHEMAS = {
   CreateServiceRequest: CreateServiceSchema,
   UpdateServiceRequest: UpdateServiceSchema,
   ReorderServicesRequest: ReorderSchema,
+  BulkServicesRequest: BulkServicesSchema,
   BulkPriceRequest: BulkPriceSchema,
   CompleteOrderRequest: CompleteOrderSchema,
   BulkCompleteRequest: BulkCompleteSchema,
@@ -341,6 +353,7 @@ export const REQUEST_SCHEMAS = {
   UpdateMethodRequest: UpdateMethodSchema,
   CreateVoucherBatchRequest: CreateBatchSchema,
   AdjustmentRequest: AdjustmentSchema,
+  CustomerNoteRequest: CreateCustomerNoteSchema,
   CreateSupplierRequest: CreateSupplierSchema,
   UpdateSupplierRequest: UpdateSupplierSchema,
   ImportServicesRequest: ImportServicesSchema,

@@ -90,3 +90,58 @@ export const AdjustmentResultSchema = z.strictObject({
   replayed: z.boolean(),
 });
 export type AdjustmentResult = z.infer<typeof AdjustmentResultSchema>;
+
+/** GET /api/admin/users/:id: one customer as the admin's customer page shows them. */
+export const CustomerDetailSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  emailVerified: z.boolean(),
+  blocked: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  /** Available balance (Saldo). */
+  balance: MoneySchema,
+  /** Held by orders in progress (En proceso). */
+  held: MoneySchema,
+  spend: MoneySchema,
+  orders: z.number().int(),
+  lastOrderAt: DateTimeSchema.nullable(),
+  /** Sessions open now. */
+  sessions: z.number().int(),
+  /** When they last signed in (the newest session); null: never. */
+  lastSignInAt: DateTimeSchema.nullable(),
+  createdAt: DateTimeSchema,
+});
+export type CustomerDetail = z.infer<typeof CustomerDetailSchema>;
+
+/** The longest note an admin can write on a customer. */
+export const CUSTOMER_NOTE_MAX_LENGTH = 2000;
+
+/** POST /api/admin/users/:id/notes */
+export const CreateCustomerNoteSchema = z.strictObject({
+  body: z
+    .string({ error: 'Escribe la nota.' })
+    .trim()
+    .min(1, 'Escribe la nota.')
+    .max(
+      CUSTOMER_NOTE_MAX_LENGTH,
+      `La nota puede tener hasta ${CUSTOMER_NOTE_MAX_LENGTH} caracteres.`,
+    )
+    .meta({ description: 'El texto de la nota (solo lo ven los administradores).' }),
+});
+export type CreateCustomerNote = z.infer<typeof CreateCustomerNoteSchema>;
+
+/** An admin's note on a customer (never shown to the customer). */
+export const CustomerNoteSchema = z.strictObject({
+  id: z.uuid(),
+  body: z.string(),
+  /** The admin who wrote it; null if that account was deleted. */
+  authorName: z.string().nullable(),
+  createdAt: DateTimeSchema,
+});
+export type CustomerNote = z.infer<typeof CustomerNoteSchema>;
+
+/** GET /api/admin/users/:id/notes: newest first. */
+export const CustomerNoteListSchema = z.strictObject({ items: z.array(CustomerNoteSchema) });
+export type CustomerNoteList = z.infer<typeof CustomerNoteListSchema>;

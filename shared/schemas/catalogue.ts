@@ -247,6 +247,19 @@ export const ReorderSchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, 'Hay servicios repetidos en la lista.'),
 });
 
+/** PATCH /api/admin/services/bulk: activate or deactivate several services at once. */
+export const BulkServicesSchema = z.strictObject({
+  ids: z
+    .array(z.guid({ error: 'Algún servicio no existe.' }), {
+      error: 'Envía la lista de servicios.',
+    })
+    .min(1, 'Elige al menos un servicio.')
+    .max(1000, 'Demasiados servicios a la vez.')
+    .refine((ids) => new Set(ids).size === ids.length, 'Hay servicios repetidos en la lista.'),
+  active: z.boolean({ error: 'Indica si quedan activos (true) o inactivos (false).' }),
+});
+export type BulkServicesInput = z.infer<typeof BulkServicesSchema>;
+
 export const BulkPriceSchema = z.object({
   percent: z
     .number({ error: 'Escribe el porcentaje como número (por ejemplo 10 o -5.5).' })

@@ -230,7 +230,7 @@ test('the admin creates, edits and disables a service; the customer sees each ch
   await admin.context().close();
 });
 
-test('Bajar moves a service down on the admin page and for the customer', async ({
+test('Bajar (by keyboard) moves a service down for the customer; the price changes in the row with «12,50»; two services deactivate at once', async ({
   browser,
   page,
 }) => {
@@ -245,7 +245,8 @@ test('Bajar moves a service down on the admin page and for the customer', async 
   await expect(admin.getByRole('button', { name: `Bajar ${b.name}` })).toBeDisabled();
   await expect(admin.getByRole('button', { name: `Subir ${before[0] ?? ''}` })).toBeDisabled();
 
-  await admin.getByRole('button', { name: `Bajar ${a.name}` }).click();
+  await admin.getByRole('button', { name: `Bajar ${a.name}` }).focus();
+  await admin.keyboard.press('Enter');
   await expect(row(admin, a.name).getByText(`«${a.name}» bajó un puesto.`)).toBeVisible();
   const after = [...before.slice(0, -2), b.name, a.name];
   await expect.poll(() => adminOrder(admin, 'gaming')).toEqual(after);
@@ -261,6 +262,35 @@ test('Bajar moves a service down on the admin page and for the customer', async 
   await expect(row(admin, a.name).getByText(`«${a.name}» subió un puesto.`)).toBeVisible();
   await expect.poll(() => adminOrder(admin, 'gaming')).toEqual(before);
   expect(await customerOrder(page, 'gaming')).toEqual(before);
+
+  // The price in the row: Escape leaves it, Enter saves «12,50».
+  const priceButton = row(admin, a.name).getByRole('button', { name: /cambiar el precio/ });
+  await priceButton.focus();
+  await admin.keyboard.press('Enter');
+  const priceInput = admin.getByLabel(`Precio de ${a.name}`);
+  await priceInput.fill('99');
+  await admin.keyboard.press('Escape');
+  await expect(priceButton).toBeFocused();
+  await expect(row(admin, a.name).getByTestId('service-price')).toContainText(formatUsd('3.00'));
+  await admin.keyboard.press('Enter');
+  await priceInput.fill('12,50');
+  await admin.keyboard.press('Enter');
+  await expect(row(admin, a.name).getByText(`Precio de «${a.name}»`)).toBeVisible();
+  await expect(row(admin, a.name).getByTestId('service-price')).toContainText(formatUsd('12.50'));
+  const forCustomer = await page.request.get('/api/services?category=gaming');
+  const items = ((await forCustomer.json()) as { items: AdminServiceJson[] }).items;
+  expect(items.find((s) => s.id === a.id)?.price).toBe('12.50');
+
+  // Both chosen, deactivated at once: the customer no longer sees them.
+  await admin.getByRole('checkbox', { name: `Seleccionar ${a.name}` }).check();
+  await admin.getByRole('checkbox', { name: `Seleccionar ${b.name}` }).check();
+  const bulk = admin.getByRole('group', { name: 'Acciones en bloque' });
+  await expect(bulk).toContainText('2 seleccionados');
+  await bulk.getByRole('button', { name: 'Desactivar' }).click();
+  await expect(admin.getByText('2 servicios inactivos')).toBeVisible();
+  await expect(row(admin, a.name)).toContainText('Inactivo');
+  await expect(row(admin, b.name)).toContainText('Inactivo');
+  expect(await customerOrder(page, 'gaming')).toEqual(before.slice(0, -2));
   await admin.context().close();
 });
 

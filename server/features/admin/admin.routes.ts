@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { CustomerListQuerySchema } from '../../../shared/schemas/admin';
+import { CreateCustomerNoteSchema, CustomerListQuerySchema } from '../../../shared/schemas/admin';
+import { IdCursorSchema, OpaqueCursorSchema } from '../../../shared/schemas/query';
 import { AdjustmentSchema } from '../../../shared/schemas/wallet';
 import { idempotencyKey } from '../../lib/http';
 import { defineRoute } from '../../lib/route';
+import { listOrders } from '../orders/orders.service';
+import { listMovements, listTopups } from '../wallet/wallet.service';
 import { adjustBalance } from './adjustments.service';
+import { addNote, getCustomer, listNotes, requireCustomer } from './customer.service';
 import { listCustomers } from './users.service';
 
 /**
@@ -18,7 +22,7 @@ const CUSTOMER_ID = z.object({
     .describe('Identificador del cliente.'),
 });
 
-/** /api/admin/users: the customers, and correcting their balance (admins only). */
+/** /api/admin/users: the customers, their page, and correcting their balance (admins only). */
 export const adminRoutes = [
   defineRoute({
     method: 'get',
@@ -43,6 +47,101 @@ export const adminRoutes = [
           limit: query.limit ? Number(query.limit) : undefined,
         }),
       ),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/users/:id',
+    operationId: 'adminGetCustomer',
+    tag: 'Administración',
+    summary: 'Un cliente: su saldo, su actividad y su estado',
+    description:
+      'Lo que encabeza la página del cliente: su saldo disponible y retenido, lo que gastó, sus órdenes, sus sesiones abiertas, su último acceso, si está bloqueado, verificado y con verificación en dos pasos.',
+    access: 'admin',
+    params: CUSTOMER_ID,
+    responses: [{ status: 200, description: 'El cliente.', body: 'CustomerDetail' }],
+    errors: ['NOT_FOUND'],
+    handler: async ({ c, deps, params }) => c.json(await getCustomer(deps.db, params.id)),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/users/:id/orders',
+    operationId: 'adminListCustomerOrders',
+    tag: 'Administración',
+    summary: 'Las órdenes de un cliente',
+    description: 'De la más reciente a la más antigua, en páginas de 25.',
+    access: 'admin',
+    params: CUSTOMER_ID,
+    query: z.object({ cursor: OpaqueCursorSchema.optional() }),
+    responses: [{ status: 200, description: 'Una página de órdenes.', body: 'OrdersPage' }],
+    errors: ['NOT_FOUND', 'BAD_REQUEST'],
+    handler: async ({ c, deps, params, query }) => {
+      await requireCustomer(deps.db, params.id);
+      return c.json(await listOrders(deps.db, params.id, {}, query.cursor));
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/users/:id/ledger',
+    operationId: 'adminListCustomerMovements',
+    tag: 'Administración',
+    summary: 'Los movimientos del saldo de un cliente',
+    description:
+      'Su extracto del saldo disponible con el saldo después de cada movimiento, del más reciente al más antiguo, en páginas de 20.',
+    access: 'admin',
+    params: CUSTOMER_ID,
+    query: z.object({ cursor: IdCursorSchema.optional() }),
+    responses: [{ status: 200, description: 'Una página de movimientos.', body: 'MovementsPage' }],
+    errors: ['NOT_FOUND', 'BAD_REQUEST'],
+    handler: async ({ c, deps, params, query }) => {
+      await requireCustomer(deps.db, params.id);
+      return c.json(await listMovements(deps.db, params.id, query.cursor));
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/users/:id/payments',
+    operationId: 'adminListCustomerPayments',
+    tag: 'Administración',
+    summary: 'Las recargas de un cliente',
+    description:
+      'Sus 50 recargas más recientes de todos los métodos (tarjeta, pago manual y códigos), con su estado.',
+    access: 'admin',
+    params: CUSTOMER_ID,
+    responses: [{ status: 200, description: 'Las recargas.', body: 'PaymentList' }],
+    errors: ['NOT_FOUND'],
+    handler: async ({ c, deps, params }) => {
+      await requireCustomer(deps.db, params.id);
+      return c.json({ items: await listTopups(deps.db, params.id) });
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/users/:id/notes',
+    operationId: 'adminListCustomerNotes',
+    tag: 'Administración',
+    summary: 'Las notas internas sobre un cliente',
+    description:
+      'Lo que los administradores anotaron sobre el cliente (él no las ve), de la más reciente a la más antigua.',
+    access: 'admin',
+    params: CUSTOMER_ID,
+    responses: [{ status: 200, description: 'Las notas.', body: 'CustomerNoteList' }],
+    errors: ['NOT_FOUND'],
+    handler: async ({ c, deps, params }) => c.json({ items: await listNotes(deps.db, params.id) }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/users/:id/notes',
+    operationId: 'adminAddCustomerNote',
+    tag: 'Administración',
+    summary: 'Anotar algo sobre un cliente',
+    description: 'Una nota interna con su autor y su fecha; el cliente no la ve.',
+    access: 'admin',
+    params: CUSTOMER_ID,
+    body: { schema: CreateCustomerNoteSchema },
+    responses: [{ status: 201, description: 'La nota guardada.', body: 'CustomerNote' }],
+    errors: ['NOT_FOUND'],
+    handler: async ({ c, deps, user, params, body }) =>
+      c.json(await addNote(deps.db, { adminId: user.id, userId: params.id, body: body.body }), 201),
   }),
   defineRoute({
     method: 'post',

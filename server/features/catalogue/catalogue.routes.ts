@@ -5,6 +5,7 @@ import {
   CategorySlugSchema,
   CreateServiceSchema,
   ReorderSchema,
+  BulkServicesSchema,
   UpdateServiceSchema,
   quantityErrors,
   type CategoryCountDto,
@@ -20,6 +21,7 @@ import {
   reorder,
   serviceHistory,
   setActive,
+  setActiveMany,
   adminServiceDtos,
   toAdminServiceDto,
   toServiceDto,
@@ -177,6 +179,26 @@ export const catalogueAdminRoutes = [
     ],
     handler: async ({ c, deps, user, body }) => {
       await reorder(deps.db, user.id, body.ids, c.get('clientIp'));
+      const rows = await listServices(deps.db, { includeInactive: true });
+      return c.json({ items: await adminServiceDtos(deps.db, rows) });
+    },
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/api/admin/services/bulk',
+    operationId: 'adminBulkUpdateServices',
+    tag: 'Administración',
+    summary: 'Activar o desactivar varios servicios a la vez',
+    description:
+      'Todos los servicios de `ids` quedan activos o inactivos en una sola operación; cada cambio queda auditado como uno individual. Si algún servicio no existe no cambia ninguno.',
+    access: 'admin',
+    body: { schema: BulkServicesSchema },
+    bodyLimit: REORDER_BODY_LIMIT,
+    responses: [
+      { status: 200, description: 'Todos los servicios, ya cambiados.', body: 'AdminServiceList' },
+    ],
+    handler: async ({ c, deps, user, body }) => {
+      await setActiveMany(deps.db, user.id, body.ids, body.active, c.get('clientIp'));
       const rows = await listServices(deps.db, { includeInactive: true });
       return c.json({ items: await adminServiceDtos(deps.db, rows) });
     },

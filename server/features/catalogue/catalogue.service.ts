@@ -396,6 +396,51 @@ export async function setActive(
 }
 
 /**
+ * Activates or deactivates several services in one transaction, each audited like a single
+ * toggle; services already in that state are left alone. Every id must exist.
+ */
+export async function setActiveMany(
+  db: Db,
+  adminId: string,
+  ids: string[],
+  active: boolean,
+  ipAddress: string | null = null,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: service.id, active: service.active })
+      .from(service)
+      .where(inArray(service.id, ids))
+      .orderBy(asc(service.id))
+      .for('update');
+    if (rows.length !== new Set(ids).size)
+      throw new AppError('VALIDATION_FAILED', undefined, { ids: 'Algún servicio no existe.' });
+    const changing = rows.filter((r) => r.active !== active);
+    if (changing.length === 0) return 0;
+    await tx
+      .update(service)
+      .set({ active, updatedAt: new Date() })
+      .where(
+        inArray(
+          service.id,
+          changing.map((r) => r.id),
+        ),
+      );
+    for (const r of changing)
+      await recordAudit(tx, {
+        actorId: adminId,
+        action: active ? 'service.activate' : 'service.deactivate',
+        targetType: 'service',
+        targetId: r.id,
+        before: { active: r.active },
+        after: { active },
+        ipAddress,
+      });
+    return changing.length;
+  });
+}
+
+/**
  * Gives the listed services the sort orders 10, 20, 30… in the order given. Services not listed
  * keep theirs. Every id must exist.
  */

@@ -187,6 +187,7 @@ describe.each(dbTargets())('service catalogue on %s', (target) => {
       ['PATCH', '/api/admin/services/00000000-0000-4000-8000-000000000000', { active: false }],
       ['POST', '/api/admin/services/reorder', { ids: [] }],
       ['POST', '/api/admin/services/bulk-price', { percent: 10 }],
+      ['PATCH', '/api/admin/services/bulk', { ids: [], active: false }],
     ];
     for (const [method, url, body] of routes) {
       await json(await call(customer, method, url, body), 403);
@@ -376,6 +377,54 @@ describe.each(dbTargets())('service catalogue on %s', (target) => {
       400,
     );
     expect(bad.fields.ids).toBe('Algún servicio no existe.');
+  });
+
+  it('PATCH /api/admin/services/bulk deactivates and activates several services at once', async () => {
+    const [a, b, c] = await listServices(t.database.db, { category: 'streaming' });
+    if (!a || !b || !c) throw new Error('the demo catalogue has 3 streaming services');
+    const off = await json<{ items: AdminServiceDto[] }>(
+      await call(admin.client, 'PATCH', '/api/admin/services/bulk', {
+        ids: [a.id, b.id],
+        active: false,
+      }),
+    );
+    const state = (items: AdminServiceDto[]) =>
+      [a, b, c].map((s) => items.find((i) => i.id === s.id)?.active);
+    expect(state(off.items)).toEqual([false, false, true]);
+    const customerView = await json<{ items: ServiceDto[] }>(
+      await call(customer, 'GET', '/api/services?category=streaming'),
+    );
+    expect(customerView.items.map((s) => s.id)).not.toContain(a.id);
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'service.deactivate'), eq(auditLog.targetId, b.id)));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ actorId: admin.id });
+
+    // One unknown id: nothing changes.
+    const bad = await json<{ fields: Record<string, string> }>(
+      await call(admin.client, 'PATCH', '/api/admin/services/bulk', {
+        ids: [a.id, '00000000-0000-4000-8000-000000000000'],
+        active: true,
+      }),
+      400,
+    );
+    expect(bad.fields.ids).toBe('Algún servicio no existe.');
+    expect((await getService(t.database.db, a.id, { includeInactive: true })).active).toBe(false);
+
+    const on = await json<{ items: AdminServiceDto[] }>(
+      await call(admin.client, 'PATCH', '/api/admin/services/bulk', {
+        ids: [a.id, b.id, c.id],
+        active: true,
+      }),
+    );
+    expect(state(on.items)).toEqual([true, true, true]);
+    const empty = await json<{ fields: Record<string, string> }>(
+      await call(admin.client, 'PATCH', '/api/admin/services/bulk', { ids: [], active: true }),
+      400,
+    );
+    expect(empty.fields.ids).toBe('Elige al menos un servicio.');
   });
 
   it("answers a service's change history from the audit log, newest first", async () => {

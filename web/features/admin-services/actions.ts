@@ -10,6 +10,7 @@ import {
   type RemoteServiceList,
   type SupplierDto,
 } from '../../../shared/schemas/suppliers';
+import { parseAmountInput } from '../../../shared/number-input';
 import { api, ApiError } from '../../lib/api';
 import { settle } from '../../lib/loaded';
 import type { Loaded } from '../../lib/loaded';
@@ -135,6 +136,52 @@ async function run(payload: ServicesPayload): Promise<ServicesActionResult> {
         message: `«${payload.name}» ${payload.direction === 'up' ? 'subió' : 'bajó'} un puesto.`,
       };
     }
+    case 'place': {
+      await api.post(`${BASE}/reorder`, AdminServiceListSchema, { ids: payload.ids });
+      const place = payload.ids.indexOf(payload.id) + 1;
+      return {
+        intent: 'place',
+        ok: true,
+        id: payload.id,
+        message: `«${payload.name}» ahora es el n.º ${place} de su categoría.`,
+      };
+    }
+    case 'price': {
+      const typed = parseAmountInput(payload.price);
+      if (!typed.ok || typed.cents <= 0n)
+        return {
+          intent: 'price',
+          ok: false,
+          id: payload.id,
+          formError: typed.ok ? 'El precio debe ser mayor que cero.' : typed.message,
+        };
+      const service = await api.patch(servicePath(payload.id), AdminServiceDtoSchema, {
+        price: typed.amount,
+      });
+      return {
+        intent: 'price',
+        ok: true,
+        id: service.id,
+        service,
+        message: `Precio de «${service.name}»: ${priceWithUnit(service)}.`,
+      };
+    }
+    case 'bulk-active': {
+      await api.patch(`${BASE}/bulk`, AdminServiceListSchema, {
+        ids: payload.ids,
+        active: payload.active,
+      });
+      const n = payload.ids.length;
+      const what = n === 1 ? '1 servicio' : `${n} servicios`;
+      return {
+        intent: 'bulk-active',
+        ok: true,
+        updated: n,
+        message: payload.active
+          ? `${what} activos: los clientes los ven.`
+          : `${what} inactivos: los clientes ya no los ven.`,
+      };
+    }
     case 'routes': {
       try {
         const service = await api.put(`${servicePath(payload.id)}/routes`, AdminServiceDtoSchema, {
@@ -183,6 +230,9 @@ const INTENTS: readonly ServicesIntent[] = [
   'update',
   'toggle',
   'move',
+  'place',
+  'price',
+  'bulk-active',
   'bulk-price',
   'routes',
 ];

@@ -3,7 +3,7 @@ import { useFetcher } from 'react-router';
 import { CATEGORIES, type CategorySlug } from '../../../shared/categories';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { SelectField, TextField } from '../../components/ui/field';
+import { CheckboxField, SelectField, TextField } from '../../components/ui/field';
 import { Section } from '../../components/ui/section';
 import type { Loaded } from '../../lib/loaded';
 import { loadServiceHistory } from './actions';
@@ -53,6 +53,8 @@ export function ServiceCatalogue({
 }) {
   const [category, setCategory] = useState<CategorySlug | ''>('');
   const [query, setQuery] = useState('');
+  const [supplier, setSupplier] = useState('');
+  const [selected, setSelected] = useState<string[]>([]);
   const [creating, setCreating] = useState(false);
   const [createNotice, setCreateNotice] = useState<string | null>(null);
   const [editingId, setEditingId] = useState<string | null>(null);
@@ -90,12 +92,34 @@ export function ServiceCatalogue({
   }, [focus]);
 
   const q = query.trim().toLocaleLowerCase('es');
+  const bySupplier = (s: AdminService) =>
+    !supplier ||
+    (supplier === 'none' ? s.routes.length === 0 : s.routes.some((r) => r.supplierId === supplier));
   const groups = CATEGORIES.filter((c) => !category || c.slug === category).map((c) => {
     const all = services.filter((s) => s.category === c.slug);
-    const items = q ? all.filter((s) => s.name.toLocaleLowerCase('es').includes(q)) : all;
+    const items = all.filter(
+      (s) => (!q || s.name.toLocaleLowerCase('es').includes(q)) && bySupplier(s),
+    );
     return { ...c, all, items };
   });
-  const shown = q ? groups.filter((g) => g.items.length > 0) : groups;
+  const shown = q || supplier ? groups.filter((g) => g.items.length > 0) : groups;
+  const visibleIds = shown.flatMap((g) => g.items.map((s) => s.id));
+  const supplierOptions = [
+    ...new Map(
+      services.flatMap((s) => s.routes.map((r) => [r.supplierId, r.supplierName] as const)),
+    ),
+  ]
+    .map(([value, label]) => ({ value, label }))
+    .sort((a, b) => a.label.localeCompare(b.label, 'es'));
+  supplierOptions.push({ value: 'none', label: 'Sin proveedor (a mano)' });
+  const bulk = useSettled(FETCHER_KEYS.bulkActive, (result) => {
+    if (result.ok) setSelected([]);
+  });
+  const bulkResult = bulk.state === 'idle' ? bulk.data : undefined;
+
+  function check(id: string, on: boolean) {
+    setSelected((ids) => (on ? [...ids, id] : ids.filter((i) => i !== id)));
+  }
 
   return (
     <Section
@@ -140,7 +164,7 @@ export function ServiceCatalogue({
         <div
           role="search"
           aria-label="Filtrar servicios"
-          className="grid gap-3 border-t border-slate-200 pt-4 sm:grid-cols-2"
+          className="grid gap-3 border-t border-slate-200 pt-4 sm:grid-cols-3"
         >
           <SelectField
             label="Categoría"
@@ -148,6 +172,13 @@ export function ServiceCatalogue({
             placeholder="Todas"
             options={CATEGORY_OPTIONS}
             onChange={(e) => setCategory(e.target.value as CategorySlug | '')}
+          />
+          <SelectField
+            label="Proveedor"
+            value={supplier}
+            placeholder="Todos"
+            options={supplierOptions}
+            onChange={(e) => setSupplier(e.target.value)}
           />
           <TextField
             label="Buscar por nombre"
@@ -157,6 +188,59 @@ export function ServiceCatalogue({
             onChange={(e) => setQuery(e.target.value)}
           />
         </div>
+
+        <div
+          role="group"
+          aria-label="Acciones en bloque"
+          className="flex flex-wrap items-center gap-2 rounded-xl bg-slate-50 p-2"
+        >
+          <CheckboxField
+            label={
+              selected.length === 0
+                ? 'Seleccionar los que se ven'
+                : selected.length === 1
+                  ? '1 seleccionado'
+                  : `${selected.length} seleccionados`
+            }
+            checked={visibleIds.length > 0 && visibleIds.every((id) => selected.includes(id))}
+            onChange={(e) => setSelected(e.target.checked ? visibleIds : [])}
+          />
+          {selected.length > 0 ? (
+            <>
+              <Button
+                variant="secondary"
+                disabled={bulk.state !== 'idle'}
+                onClick={() =>
+                  void bulk.submit(
+                    { intent: 'bulk-active', ids: selected, active: true },
+                    JSON_POST,
+                  )
+                }
+              >
+                Activar
+              </Button>
+              <Button
+                variant="secondary"
+                disabled={bulk.state !== 'idle'}
+                onClick={() =>
+                  void bulk.submit(
+                    { intent: 'bulk-active', ids: selected, active: false },
+                    JSON_POST,
+                  )
+                }
+              >
+                Desactivar
+              </Button>
+              <Button variant="ghost" onClick={() => setSelected([])}>
+                Quitar selección
+              </Button>
+            </>
+          ) : null}
+        </div>
+        <div aria-live="polite">
+          {bulkResult?.ok ? <Alert tone="success">{bulkResult.message}</Alert> : null}
+        </div>
+        {bulkResult && !bulkResult.ok ? <Alert tone="error">{bulkResult.formError}</Alert> : null}
 
         {shown.length === 0 ? (
           <p className="text-slate-600" role="status">
@@ -174,6 +258,8 @@ export function ServiceCatalogue({
               notice={notice}
               focus={focus}
               suppliers={suppliers}
+              selected={selected}
+              onCheck={check}
               onEdit={(id) => {
                 setNotice(null);
                 setEditingId(editingId === id ? null : id);
@@ -199,6 +285,8 @@ function CategoryGroup({
   notice,
   focus,
   suppliers,
+  selected,
+  onCheck,
   onEdit,
   onCancelEdit,
 }: {
@@ -210,10 +298,28 @@ function CategoryGroup({
   notice: Notice | null;
   focus: FocusRequest | null;
   suppliers: Loaded<SupplierChoice[]>;
+  selected: string[];
+  onCheck: (id: string, on: boolean) => void;
   onEdit: (id: string) => void;
   onCancelEdit: (id: string) => void;
 }) {
   const headingId = `categoria-${slug}`;
+  const mover = useFetcher<ServicesActionResult>({ key: FETCHER_KEYS.row });
+  const [dragged, setDragged] = useState<string | null>(null);
+  /** A pointer drop: the dragged service takes the place of the one it was dropped on. */
+  function drop(targetId: string) {
+    const from = ids.indexOf(dragged ?? '');
+    const to = ids.indexOf(targetId);
+    setDragged(null);
+    const service = all[from];
+    if (from < 0 || to < 0 || from === to || !service || mover.state !== 'idle') return;
+    const next = ids.filter((id) => id !== service.id);
+    next.splice(to, 0, service.id);
+    void mover.submit(
+      { intent: 'place', id: service.id, name: service.name, ids: next },
+      JSON_POST,
+    );
+  }
   const inactive = all.filter((s) => !s.active).length;
   const ids = all.map((s) => s.id);
   return (
@@ -238,6 +344,11 @@ function CategoryGroup({
               notice={notice?.id === s.id ? notice : null}
               focusNonce={focus?.target === s.id ? focus.n : 0}
               suppliers={suppliers}
+              checked={selected.includes(s.id)}
+              onCheck={(on) => onCheck(s.id, on)}
+              dragging={dragged === s.id}
+              onDragStart={() => setDragged(s.id)}
+              onDrop={() => drop(s.id)}
               onEdit={() => onEdit(s.id)}
               onCancelEdit={() => onCancelEdit(s.id)}
             />
@@ -255,6 +366,11 @@ function ServiceRow({
   notice,
   focusNonce,
   suppliers,
+  checked,
+  onCheck,
+  dragging,
+  onDragStart,
+  onDrop,
   onEdit,
   onCancelEdit,
 }: {
@@ -265,6 +381,11 @@ function ServiceRow({
   notice: Notice | null;
   focusNonce: number;
   suppliers: Loaded<SupplierChoice[]>;
+  checked: boolean;
+  onCheck: (on: boolean) => void;
+  dragging: boolean;
+  onDragStart: () => void;
+  onDrop: () => void;
   onEdit: () => void;
   onCancelEdit: () => void;
 }) {
@@ -312,16 +433,41 @@ function ServiceRow({
 
   const name = <span className="sr-only"> {service.name}</span>;
   return (
-    <li ref={row} aria-labelledby={nameId} className="flex flex-col gap-3 p-3 sm:p-4">
+    <li
+      ref={row}
+      aria-labelledby={nameId}
+      draggable
+      onDragStart={(e) => {
+        e.dataTransfer.effectAllowed = 'move';
+        onDragStart();
+      }}
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={(e) => {
+        e.preventDefault();
+        onDrop();
+      }}
+      className={`flex flex-col gap-3 p-3 sm:p-4 ${dragging ? 'opacity-50' : ''}`}
+    >
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <input
+          type="checkbox"
+          className="mt-1 size-5 shrink-0 accent-brand-600"
+          aria-label={`Seleccionar ${service.name}`}
+          checked={checked}
+          onChange={(e) => onCheck(e.target.checked)}
+        />
         <div className="min-w-0 flex-1">
           <p id={nameId} className="font-semibold break-words text-slate-900">
             {service.name}
           </p>
           <p className="mt-0.5 text-sm text-slate-700">
-            <span className="tabular-nums" data-testid="service-price">
-              {priceWithUnit(service)}
-            </span>
+            <InlinePrice
+              service={service}
+              busy={busy}
+              onSave={(price) =>
+                send({ intent: 'price', id: service.id, name: service.name, price })
+              }
+            />
             {' · '}Entrega: {service.deliveryTime}
             {service.unit === '1000' && service.minQuantity && service.maxQuantity
               ? ` · De ${service.minQuantity} a ${service.maxQuantity} unidades`
@@ -447,5 +593,66 @@ function ServiceRow({
         </section>
       ) : null}
     </li>
+  );
+}
+
+/**
+ * The price in the row: a button that turns into an input. Enter saves (a decimal comma reads
+ * as in every amount field), Escape cancels; the focus goes back to the button either way.
+ */
+function InlinePrice({
+  service,
+  busy,
+  onSave,
+}: {
+  service: AdminService;
+  busy: boolean;
+  onSave: (price: string) => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [closed, setClosed] = useState(0);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (closed > 0) button.current?.focus();
+  }, [closed]);
+  function close() {
+    setEditing(false);
+    setClosed((n) => n + 1);
+  }
+  if (editing)
+    return (
+      <input
+        aria-label={`Precio de ${service.name}`}
+        defaultValue={service.price.replace('.', ',')}
+        inputMode="decimal"
+        autoComplete="off"
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- opened by the person, on purpose
+        autoFocus
+        className="w-28 rounded-md border border-slate-400 px-2 py-1 tabular-nums"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.preventDefault();
+            close();
+          } else if (e.key === 'Enter') {
+            e.preventDefault();
+            if (!busy) onSave(e.currentTarget.value);
+            close();
+          }
+        }}
+        onBlur={() => setEditing(false)}
+      />
+    );
+  return (
+    <button
+      ref={button}
+      type="button"
+      className="rounded-md underline decoration-dotted underline-offset-2 hover:bg-slate-100"
+      onClick={() => setEditing(true)}
+    >
+      <span className="tabular-nums" data-testid="service-price">
+        {priceWithUnit(service)}
+      </span>
+      <span className="sr-only"> (cambiar el precio de {service.name})</span>
+    </button>
   );
 }

@@ -15,6 +15,11 @@ export type ServicesPayload =
   | { intent: 'update'; id: string; draft: ServiceDraft; base: ServiceDraft }
   | { intent: 'toggle'; id: string; name: string; active: boolean }
   | { intent: 'move'; id: string; name: string; direction: Direction; ids: string[] }
+  /** Dragged with the pointer to another place of its category. */
+  | { intent: 'place'; id: string; name: string; ids: string[] }
+  /** The price typed in the row (a decimal comma reads as in every amount field). */
+  | { intent: 'price'; id: string; name: string; price: string }
+  | { intent: 'bulk-active'; ids: string[]; active: boolean }
   | { intent: 'bulk-price'; percent: number; category: CategorySlug | null }
   | {
       intent: 'routes';
@@ -40,7 +45,7 @@ export type ServicesActionResult = {
   fields?: Record<string, string>;
   /** create / update / toggle: the service as saved. */
   service?: AdminService;
-  /** bulk-price: how many prices changed. */
+  /** bulk-price: how many prices changed; bulk-active: how many services were chosen. */
   updated?: number;
 };
 
@@ -53,6 +58,7 @@ export const FETCHER_KEYS = {
   edit: 'admin-services-edit',
   row: 'admin-services-row',
   bulk: 'admin-services-bulk',
+  bulkActive: 'admin-services-bulk-active',
 } as const;
 
 /** The routes editor of one service (one fetcher per service: each row shows its own answer). */

@@ -1,42 +1,10 @@
 import { z } from 'zod';
-import { CUSTOMER_SEARCH_MIN_LENGTH, CustomerListSchema } from '../../../shared/schemas/admin';
 import { AdminUserSecuritySchema, BlockUserSchema } from '../../../shared/schemas/security';
 import { api, ApiError } from '../../lib/api';
-import { settle, type Loaded } from '../../lib/loaded';
-import type { AdminCustomerIntent, AdminCustomerResult, Customer, CustomerSecurity } from './types';
-
-export const SEARCH_MIN_LENGTH = CUSTOMER_SEARCH_MIN_LENGTH;
+import type { AdminCustomerIntent, AdminCustomerResult } from './types';
 
 function userPath(id: string): string {
   return `/api/admin/users/${encodeURIComponent(id)}`;
-}
-
-export type AdminCustomersData = {
-  /** The words searched (from `?q=`). */
-  query: string;
-  /** The customers found; null before a search of at least 2 characters. */
-  customers: Loaded<Customer[]> | null;
-  /** The chosen customer's security (from `?id=`); null before one is chosen. */
-  selected: Loaded<CustomerSecurity> | null;
-};
-
-/** The search (`?q=`) and the chosen customer (`?id=`), from the address, in parallel. */
-export async function loadAdminCustomers(url: URL): Promise<AdminCustomersData> {
-  const query = (url.searchParams.get('q') ?? '').trim().slice(0, 100);
-  const id = url.searchParams.get('id');
-  const [customers, selected] = await Promise.all([
-    query.length >= SEARCH_MIN_LENGTH
-      ? settle(
-          api
-            .get(`/api/admin/users?q=${encodeURIComponent(query)}`, CustomerListSchema)
-            .then((r) => r.items),
-        )
-      : Promise.resolve(null),
-    id
-      ? settle(api.get(`${userPath(id)}/security`, AdminUserSecuritySchema))
-      : Promise.resolve(null),
-  ]);
-  return { query, customers, selected };
 }
 
 const RevokedSchema = z.looseObject({ revoked: z.number() });

@@ -1,130 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Form, Link, useFetcher, useNavigation } from 'react-router';
-import { formatUsd } from '../../../shared/money';
+import { useFetcher } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { TextAreaField, TextField } from '../../components/ui/field';
-import { Detail, LoadedList } from '../../components/ui/section';
-import { SEARCH_MIN_LENGTH } from './admin-actions';
+import { TextAreaField } from '../../components/ui/field';
+import { Detail } from '../../components/ui/section';
 import { useSettled } from './hooks';
 import { MethodList } from './sign-in-methods';
 import { SessionList } from './session-list';
-import type { AdminCustomerResult, Customer, CustomerSecurity } from './types';
-import type { Loaded } from '../../lib/loaded';
+import type { AdminCustomerResult, CustomerSecurity } from './types';
 
 const ACTION_KEY = 'admin-customer';
-
-function customerUrl(query: string, id: string): string {
-  return `?${new URLSearchParams({ q: query, id }).toString()}`;
-}
-
-/** The search form (`?q=`) and what it found, each with «Ver seguridad» (`?id=`). */
-export function CustomerSearch({
-  query,
-  customers,
-  selectedId,
-}: {
-  query: string;
-  customers: Loaded<Customer[]> | null;
-  selectedId: string | null;
-}) {
-  const navigation = useNavigation();
-  const searching =
-    navigation.state === 'loading' && navigation.location.search.includes('q=') && !selectedId;
-  return (
-    <div className="flex flex-col gap-4">
-      <Form
-        method="get"
-        role="search"
-        aria-label="Buscar cliente"
-        className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start"
-      >
-        <TextField
-          label="Nombre o correo del cliente"
-          name="q"
-          type="search"
-          autoComplete="off"
-          required
-          minLength={SEARCH_MIN_LENGTH}
-          maxLength={100}
-          defaultValue={query}
-          placeholder="ana@ejemplo.com"
-          hint={`Al menos ${SEARCH_MIN_LENGTH} caracteres.`}
-        />
-        <Button type="submit" className="sm:mt-6" disabled={searching}>
-          {searching ? 'Buscando…' : 'Buscar'}
-        </Button>
-      </Form>
-      {customers ? (
-        <LoadedList value={customers} what="los clientes">
-          {(items) => <Results customers={items} query={query} selectedId={selectedId} />}
-        </LoadedList>
-      ) : query !== '' ? (
-        <p className="text-sm text-slate-600" role="status">
-          Escribe al menos {SEARCH_MIN_LENGTH} caracteres para buscar.
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function Results({
-  customers,
-  query,
-  selectedId,
-}: {
-  customers: Customer[];
-  query: string;
-  selectedId: string | null;
-}) {
-  if (customers.length === 0)
-    return (
-      <p className="text-slate-600" role="status">
-        No encontramos clientes con «{query}».
-      </p>
-    );
-  return (
-    <div>
-      <p className="text-sm text-slate-600" role="status">
-        {customers.length === 1 ? '1 resultado' : `${customers.length} resultados`} para «{query}»
-        {customers.length >= 20 ? ' (se muestran los 20 primeros; afina la búsqueda)' : ''}.
-      </p>
-      <ul
-        className="mt-2 divide-y divide-slate-200 rounded-xl border border-slate-200"
-        data-testid="customer-results"
-      >
-        {customers.map((customer) => (
-          <li
-            key={customer.id}
-            className={`flex flex-wrap items-center gap-3 p-3 ${customer.id === selectedId ? 'bg-brand-50' : ''}`}
-          >
-            <div className="min-w-0 flex-1">
-              <p className="font-medium break-words text-slate-900">
-                {customer.name}
-                {customer.role === 'admin' ? (
-                  <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">
-                    Administrador
-                  </span>
-                ) : null}
-              </p>
-              <p className="text-sm break-all text-slate-600">{customer.email}</p>
-            </div>
-            <p className="text-sm text-slate-700">
-              Saldo: <strong className="tabular-nums">{formatUsd(customer.available)}</strong>
-            </p>
-            <Link
-              to={customerUrl(query, customer.id)}
-              aria-current={customer.id === selectedId ? 'true' : undefined}
-              className="inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100"
-            >
-              Ver seguridad<span className="sr-only"> de {customer.email}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
 
 type Notice = { tone: 'success' | 'error'; text: string; at: number };
 
@@ -343,14 +228,5 @@ function Unblock({ customer }: { customer: CustomerSecurity }) {
         {busy ? 'Desbloqueando…' : 'Desbloquear'}
       </Button>
     </fetcher.Form>
-  );
-}
-
-/** The chosen customer, or why it could not be read. */
-export function SelectedCustomer({ selected }: { selected: Loaded<CustomerSecurity> }) {
-  return (
-    <LoadedList value={selected} what="la seguridad de este cliente">
-      {(customer) => <CustomerPanel key={customer.id} customer={customer} />}
-    </LoadedList>
   );
 }

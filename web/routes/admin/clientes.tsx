@@ -1,10 +1,21 @@
-import { redirect, useLoaderData } from 'react-router';
+import { useState } from 'react';
+import { Form, Link, redirect, useLoaderData } from 'react-router';
+import { formatUsd } from '../../../shared/money';
+import type { CustomerList, CustomerSort, CustomerSummary } from '../../../shared/schemas/admin';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
 import { PageTitle } from '../../components/ui/card';
-import { Section } from '../../components/ui/section';
-import { loadAdminCustomers, runAdminCustomerAction } from '../../features/security/admin-actions';
-import { CustomerSearch, SelectedCustomer } from '../../features/security/admin-customers';
-import type { AdminCustomerResult } from '../../features/security/types';
+import { SelectField, TextField } from '../../components/ui/field';
+import { formatDateTime, LoadedList, Section } from '../../components/ui/section';
+import {
+  customerListPage,
+  customerQuery,
+  fetchCustomers,
+  type CustomerFilters,
+} from '../../features/admin-customers/data';
+import { ApiError } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
+import { adminPage } from '../../lib/page-loader.server';
 import { ready } from '../../lib/session';
 import type { Route } from './+types/clientes';
 
@@ -12,41 +23,191 @@ export function meta() {
   return [{ title: `Clientes · ${APP_NAME}` }];
 }
 
-/** The search (`?q=`) and the chosen customer's security (`?id=`); the layout checks the role too. */
+/** Rendered on the server with its data (docs/decisions/0016); navigations load it in the browser. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return adminPage(request, () => customerListPage(request));
+}
+
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const session = await ready();
   if (session.status !== 'authenticated' || session.user.role !== 'admin')
     throw redirect('/dashboard');
-  return loadAdminCustomers(new URL(request.url));
+  return customerListPage(request);
 }
-clientLoader.hydrate = true as const;
 
-/** End the customer's sessions, block or unblock them (form data, by `intent`). */
-export async function clientAction({
-  request,
-}: Route.ClientActionArgs): Promise<AdminCustomerResult> {
-  return runAdminCustomerAction(await request.formData());
-}
+const BLOCKED_OPTIONS = [
+  { value: 'false', label: 'No bloqueados' },
+  { value: 'true', label: 'Solo bloqueados' },
+];
 
 export default function AdminClientes() {
-  const { query, customers, selected } = useLoaderData<typeof clientLoader>();
-  const selectedId = selected?.ok ? selected.data.id : null;
+  const { filters, list } = useLoaderData<typeof loader>();
   return (
     <>
       <PageTitle
         title="Clientes"
-        subtitle="Busca una cuenta para ver cómo entra, dónde tiene sesiones abiertas y, si hace falta, cerrarlas o bloquearla."
+        subtitle="Todas las cuentas con su saldo, su última orden y lo que gastaron. Abre una para ver sus órdenes, movimientos, pagos, seguridad y notas."
       />
-      <div className="flex flex-col gap-6">
-        <Section id="buscar" title="Buscar cliente">
-          <CustomerSearch query={query} customers={customers} selectedId={selectedId} />
-        </Section>
-        {selected ? (
-          <Section id="seguridad-cliente" title="Seguridad de la cuenta">
-            <SelectedCustomer selected={selected} />
-          </Section>
-        ) : null}
-      </div>
+      <Section id="lista-clientes" title="Lista de clientes">
+        <div className="flex flex-col gap-4">
+          <Form
+            method="get"
+            role="search"
+            aria-label="Buscar cliente"
+            className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-end"
+          >
+            <input type="hidden" name="sort" value={filters.sort} />
+            <input type="hidden" name="dir" value={filters.dir} />
+            <TextField
+              label="Nombre o correo del cliente"
+              name="q"
+              type="search"
+              autoComplete="off"
+              maxLength={100}
+              defaultValue={filters.q}
+              placeholder="ana@ejemplo.com"
+            />
+            <SelectField
+              label="Bloqueo"
+              name="blocked"
+              placeholder="Todos"
+              options={BLOCKED_OPTIONS}
+              defaultValue={filters.blocked}
+            />
+            <Button type="submit">Buscar</Button>
+          </Form>
+          <LoadedList value={list} what="los clientes">
+            {(first) => (
+              <CustomerTable key={customerQuery(filters)} filters={filters} first={first} />
+            )}
+          </LoadedList>
+        </div>
+      </Section>
     </>
+  );
+}
+
+const COLUMNS: { sort: CustomerSort | null; label: string; className: string }[] = [
+  { sort: 'balance', label: 'Saldo', className: 'text-right' },
+  { sort: 'lastOrder', label: 'Última orden', className: 'hidden md:table-cell' },
+  { sort: 'spend', label: 'Gastado', className: 'hidden text-right sm:table-cell' },
+  { sort: 'created', label: 'Alta', className: 'hidden lg:table-cell' },
+  { sort: null, label: 'Bloqueado', className: 'hidden sm:table-cell' },
+];
+
+function CustomerTable({ filters, first }: { filters: CustomerFilters; first: CustomerList }) {
+  const [extra, setExtra] = useState<CustomerSummary[]>([]);
+  const [cursor, setCursor] = useState(first.nextCursor);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const seen = new Set(first.items.map((c) => c.id));
+  const items = [...first.items, ...extra.filter((c) => !seen.has(c.id))];
+
+  async function more() {
+    if (!cursor) return;
+    setLoading(true);
+    setError(null);
+    try {
+      const page = await fetchCustomers(filters, cursor);
+      setExtra((e) => [...e, ...page.items]);
+      setCursor(page.nextCursor);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'No pudimos cargar más clientes.');
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  function sortLink(sort: CustomerSort): string {
+    const dir = filters.sort === sort && filters.dir === 'desc' ? 'asc' : 'desc';
+    return `?${customerQuery({ ...filters, sort, dir })}`;
+  }
+
+  if (items.length === 0)
+    return (
+      <p className="text-slate-600" role="status">
+        {filters.q ? `No encontramos clientes con «${filters.q}».` : 'Todavía no hay clientes.'}
+      </p>
+    );
+  return (
+    <div>
+      <table className="w-full table-fixed text-left text-sm" data-testid="customer-table">
+        <caption className="sr-only">Clientes; los encabezados con botón ordenan la lista.</caption>
+        <thead className="border-b border-slate-200 text-slate-700">
+          <tr>
+            <th scope="col" className="w-1/2 py-2 pr-2 sm:w-auto">
+              Cliente
+            </th>
+            {COLUMNS.map((col) => {
+              const active = col.sort !== null && filters.sort === col.sort;
+              return (
+                <th
+                  key={col.label}
+                  scope="col"
+                  className={`px-2 py-2 ${col.className}`}
+                  aria-sort={
+                    active ? (filters.dir === 'desc' ? 'descending' : 'ascending') : undefined
+                  }
+                >
+                  {col.sort ? (
+                    <Link
+                      to={sortLink(col.sort)}
+                      preventScrollReset
+                      className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-800 underline-offset-2 hover:underline"
+                    >
+                      {col.label}
+                      <span aria-hidden="true">
+                        {active ? (filters.dir === 'desc' ? '↓' : '↑') : '↕'}
+                      </span>
+                    </Link>
+                  ) : (
+                    col.label
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {items.map((c) => (
+            <tr key={c.id} data-testid="customer-row">
+              <td className="py-2 pr-2 align-top">
+                <Link
+                  to={`/admin/clientes/${encodeURIComponent(c.id)}`}
+                  className="font-medium break-words text-brand-800 underline-offset-2 hover:underline"
+                >
+                  {c.name || c.email}
+                </Link>
+                <span className="block text-xs break-all text-slate-600">{c.email}</span>
+                {c.blocked ? (
+                  <span className="text-xs font-semibold text-red-800 sm:hidden">Bloqueado</span>
+                ) : null}
+              </td>
+              <td className="px-2 py-2 text-right align-top tabular-nums">
+                {formatUsd(c.balance)}
+              </td>
+              <td className="hidden px-2 py-2 align-top md:table-cell">
+                {c.lastOrderAt ? formatDateTime(c.lastOrderAt) : 'Nunca'}
+              </td>
+              <td className="hidden px-2 py-2 text-right align-top tabular-nums sm:table-cell">
+                {formatUsd(c.spend)}
+              </td>
+              <td className="hidden px-2 py-2 align-top lg:table-cell">
+                {formatDateTime(c.createdAt)}
+              </td>
+              <td className="hidden px-2 py-2 align-top sm:table-cell">
+                {c.blocked ? <strong className="text-red-800">Sí</strong> : 'No'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      {cursor ? (
+        <Button variant="secondary" className="mt-4" onClick={() => void more()} disabled={loading}>
+          {loading ? 'Cargando…' : 'Cargar más'}
+        </Button>
+      ) : null}
+    </div>
   );
 }
