@@ -1,4 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useDates } from '../../lib/dates';
 import { Link, useFetcher, useNavigate } from 'react-router';
 import { formatUsd } from '../../../shared/money';
 import type { CustomerNote } from '../../../shared/schemas/admin';
@@ -12,7 +13,6 @@ import {
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextAreaField } from '../../components/ui/field';
-import { formatDateTime } from '../../components/ui/section';
 import { ApiError } from '../../lib/api';
 import { CUSTOMER_TABS, TAB_LABELS, type CustomerTab, type NoteResult } from './data';
 
@@ -139,6 +139,7 @@ export function OrdersTab({
   first: { items: OrderDto[]; nextCursor: string | null };
   next: (cursor: string) => Promise<{ items: OrderDto[]; nextCursor: string | null }>;
 }) {
+  const { dateTime: formatDateTime } = useDates();
   const { items, footer } = usePages(first, next);
   if (items.length === 0) return <p className="text-slate-600">Todavía no hizo ninguna orden.</p>;
   return (
@@ -187,6 +188,7 @@ export function LedgerTab({
   first: { items: MovementDto[]; nextCursor: string | null };
   next: (cursor: string) => Promise<{ items: MovementDto[]; nextCursor: string | null }>;
 }) {
+  const { dateTime: formatDateTime } = useDates();
   const { items, footer } = usePages(first, next);
   if (items.length === 0) return <p className="text-slate-600">Su saldo no tiene movimientos.</p>;
   return (
@@ -233,6 +235,7 @@ export function LedgerTab({
 }
 
 export function PaymentsTab({ items }: { items: PaymentDto[] }) {
+  const { dateTime: formatDateTime } = useDates();
   if (items.length === 0) return <p className="text-slate-600">Todavía no hizo ninguna recarga.</p>;
   return (
     <ul className="divide-y divide-slate-200" data-testid="customer-payments">
@@ -257,6 +260,7 @@ export function PaymentsTab({ items }: { items: PaymentDto[] }) {
 }
 
 export function NotesTab({ notes }: { notes: CustomerNote[] }) {
+  const { dateTime: formatDateTime } = useDates();
   const fetcher = useFetcher<NoteResult>();
   const busy = fetcher.state !== 'idle';
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;

@@ -1,9 +1,10 @@
 import { redirect, useLoaderData } from 'react-router';
+import { useDates } from '../../lib/dates';
 import { formatUsd } from '../../../shared/money';
 import type { CustomerDetail } from '../../../shared/schemas/admin';
 import { AppLink } from '../../components/ui/app-link';
 import { PageTitle } from '../../components/ui/card';
-import { Detail, formatDateTime, LoadedList, Section } from '../../components/ui/section';
+import { Detail, LoadedList, Section } from '../../components/ui/section';
 import { runAdminAction } from '../../features/admin/actions';
 import type { AdminActionResult } from '../../features/admin/types';
 import { AdjustBalance } from '../../features/admin/customer-adjust';
@@ -155,6 +156,7 @@ function Badge({ tone, children }: { tone: keyof typeof BADGE; children: string 
 }
 
 function TabContent({ customer, data }: { customer: CustomerDetail; data: TabData }) {
+  const { dateTime: formatDateTime } = useDates();
   const id = customer.id;
   switch (data.tab) {
     case 'ordenes':

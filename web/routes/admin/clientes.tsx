@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useDates } from '../../lib/dates';
 import { Form, Link, redirect, useLoaderData } from 'react-router';
 import { formatUsd } from '../../../shared/money';
 import type { CustomerList, CustomerSort, CustomerSummary } from '../../../shared/schemas/admin';
@@ -6,7 +7,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { PageTitle } from '../../components/ui/card';
 import { SelectField, TextField } from '../../components/ui/field';
-import { formatDateTime, LoadedList, Section } from '../../components/ui/section';
+import { LoadedList, Section } from '../../components/ui/section';
 import {
   customerListPage,
   customerQuery,
@@ -96,6 +97,7 @@ const COLUMNS: { sort: CustomerSort | null; label: string; className: string }[]
 ];
 
 function CustomerTable({ filters, first }: { filters: CustomerFilters; first: CustomerList }) {
+  const { dateTime: formatDateTime } = useDates();
   const [extra, setExtra] = useState<CustomerSummary[]>([]);
   const [cursor, setCursor] = useState(first.nextCursor);
   const [loading, setLoading] = useState(false);
