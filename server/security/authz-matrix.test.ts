@@ -187,6 +187,8 @@ const EXPECTED: Record<string, Expected> = {
   adminListOrders: { access: 'admin', roles: ADMIN_OK },
   adminPreviewBulkComplete: { access: 'admin', roles: ADMIN_OK },
   adminBulkCompleteOrders: { access: 'admin', roles: ADMIN },
+  adminBulkOrderAction: { access: 'admin', roles: ADMIN },
+  adminOverview: { access: 'admin', roles: ADMIN_OK },
   adminGetOrder: { access: 'admin', roles: ADMIN_OK, path: { id: 'order' } },
   adminTakeOrder: { access: 'admin', roles: ADMIN, path: { id: 'order' } },
   adminCompleteOrder: { access: 'admin', roles: ADMIN, path: { id: 'order' } },

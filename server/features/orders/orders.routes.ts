@@ -20,7 +20,10 @@ import { AdminOrderListQuerySchema } from '../../../shared/schemas/suppliers';
 import { CSV_CONTENT_TYPE, csvAmount, csvDateTime, toCsv, type CsvStyle } from '../../lib/csv';
 import { idempotencyKey } from '../../lib/http';
 import { defineRoute } from '../../lib/route';
+import { BulkOrderActionSchema } from '../../../shared/schemas/admin-desk';
 import { adminGetOrder, adminListOrders } from '../suppliers/admin-orders.service';
+import { resendDispatch } from '../suppliers/dispatch.service';
+import { adminOverview, bulkOrderAction } from './admin-desk.service';
 import { bulkCompleteOrders, previewBulkComplete } from './bulk-complete.service';
 import { notifyCustomer } from './orders.notify';
 import {
@@ -360,6 +363,18 @@ export const refillsAdminRoutes = [
 export const ordersAdminRoutes = [
   defineRoute({
     method: 'get',
+    path: '/api/admin/overview',
+    operationId: 'adminOverview',
+    tag: 'Administración',
+    summary: 'Lo que espera a un administrador ahora, y las ventas de hoy',
+    description:
+      'Órdenes pendientes, órdenes en «Revisar» (su envío al proveedor espera una decisión), recargas manuales por aprobar y proveedores que fallan, contadas por la base de datos; y las ventas de hoy (día UTC): lo que cobran las órdenes de hoy no reembolsadas, sin la parte devuelta de las parciales.',
+    access: 'admin',
+    responses: [{ status: 200, description: 'Los recuentos.', body: 'AdminOverview' }],
+    handler: async ({ c, deps }) => c.json(await adminOverview(deps.db)),
+  }),
+  defineRoute({
+    method: 'get',
     path: '/api/admin/orders',
     operationId: 'adminListOrders',
     tag: 'Administración',
@@ -417,6 +432,35 @@ export const ordersAdminRoutes = [
           notifyCustomer(deps, row, 'completed'),
         ),
       ),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/orders/bulk',
+    operationId: 'adminBulkOrderAction',
+    tag: 'Administración',
+    summary: 'Tomar, completar, rechazar o enviar de nuevo varias órdenes',
+    description:
+      'La misma acción sobre las órdenes elegidas (`ids`, hasta 100), cada una por separado y en su propia transacción, como su ruta individual: `take`, `complete` (con `result`), `reject` (con `reason`: cada una se reembolsa una sola vez) o `resend` (las que están en «Revisar»). Una orden que no se puede cambiar no cambia nada y dice por qué; las demás siguen. Se avisa por correo a cada cliente de una orden completada o rechazada.',
+    access: 'admin',
+    body: { schema: BulkOrderActionSchema },
+    responses: [
+      { status: 200, description: 'El resultado de cada orden.', body: 'BulkActionResult' },
+    ],
+    handler: async ({ c, deps, user, body }) => {
+      const { db, env, metrics, mailer, logger, jobs } = deps;
+      return c.json(
+        await bulkOrderAction(db, user.id, body, {
+          resend: (id) =>
+            resendDispatch(
+              { db, env, metrics, mailer, logger, jobs },
+              user.id,
+              id,
+              c.get('clientIp'),
+            ),
+          notify: (row, status) => notifyCustomer(deps, row, status),
+        }),
+      );
+    },
   }),
   defineRoute({
     method: 'get',

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { MoneySchema } from './common';
+import { CompleteOrderSchema, RejectOrderSchema } from './orders';
+
+/**
+ * GET /api/admin/overview: what needs a person now, counted by the database, and today's sales.
+ * The same counts are the badges of the admin menu.
+ */
+export const AdminOverviewSchema = z.strictObject({
+  /** Orders waiting to be taken (status pending), review ones included. */
+  pendingOrders: z.number().int(),
+  /** Orders in progress (pending or processing) whose forwarding waits for a decision («Revisar»). */
+  reviewOrders: z.number().int(),
+  /** Manual top-ups declared by customers and not yet approved or rejected. */
+  pendingPayments: z.number().int(),
+  /** Suppliers whose last calls failed (state `failing`). */
+  failingSuppliers: z.number().int(),
+  /** Orders placed today (UTC day) and not refunded in full. */
+  todayOrders: z.number().int(),
+  /** What today's orders charge: held or captured, minus the refunded share of partial ones. */
+  todaySales: MoneySchema,
+  /** The start of the day the sales count from (ISO 8601, UTC). */
+  since: z.iso.datetime(),
+});
+export type AdminOverview = z.infer<typeof AdminOverviewSchema>;
+
+export const BULK_ORDER_ACTIONS = ['take', 'complete', 'reject', 'resend'] as const;
+export type BulkOrderAction = (typeof BULK_ORDER_ACTIONS)[number];
+export const BULK_ORDER_MAX = 100;
+
+/**
+ * POST /api/admin/orders/bulk: one action on the selected orders, each on its own. `complete`
+ * needs `result`, `reject` needs `reason` (the same rules as one order's routes).
+ */
+export const BulkOrderActionSchema = z
+  .object({
+    action: z.enum(BULK_ORDER_ACTIONS, {
+      error: 'Elige una acción: take, complete, reject o resend.',
+    }),
+    ids: z
+      .array(z.uuid('Identificador de orden no válido.'), { error: 'Elige al menos una orden.' })
+      .min(1, 'Elige al menos una orden.')
+      .max(BULK_ORDER_MAX, `Como mucho ${BULK_ORDER_MAX} órdenes a la vez.`),
+    result: CompleteOrderSchema.shape.result.optional(),
+    reason: RejectOrderSchema.shape.reason.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.action === 'complete' && v.result === undefined)
+      ctx.addIssue({ code: 'custom', path: ['result'], message: 'Escribe el resultado.' });
+    if (v.action === 'reject' && v.reason === undefined)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Escribe el motivo.' });
+  });
+export type BulkOrderActionRequest = z.infer<typeof BulkOrderActionSchema>;
+
+export const BulkActionItemSchema = z.strictObject({
+  id: z.uuid(),
+  ok: z.boolean(),
+  /** The order's number, when it exists. */
+  number: z.number().int().nullable(),
+  /** Why nothing changed (null when it worked). */
+  message: z.string().nullable(),
+});
+export const BulkActionResultSchema = z.strictObject({
+  done: z.number().int(),
+  failed: z.number().int(),
+  results: z.array(BulkActionItemSchema),
+});
+export type BulkActionResult = z.infer<typeof BulkActionResultSchema>;
