@@ -647,6 +647,8 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
     properties: {
       ...ORDER,
       dispatch: 'Su envío al proveedor; `null` si se atiende a mano.',
+      customerEmail: 'Correo del cliente.',
+      customerName: 'Nombre del cliente.',
     },
   },
   AdminOrdersPage: {
@@ -656,7 +658,7 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
   AdminOverview: {
     description: 'Lo que espera a un administrador ahora, y las ventas de hoy.',
     properties: {
-      pendingOrders: 'Órdenes pendientes (sin tomar), incluidas las que están en «Revisar».',
+      pendingOrders: 'Órdenes pendientes (sin tomar), sin contar las que están en «Revisar».',
       reviewOrders: 'Órdenes en curso cuyo envío al proveedor espera una decisión («Revisar»).',
       pendingPayments: 'Recargas manuales declaradas por clientes que esperan aprobación.',
       failingSuppliers: 'Proveedores cuyas últimas llamadas fallaron.',

@@ -7,7 +7,7 @@ import { CompleteOrderSchema, RejectOrderSchema } from './orders';
  * The same counts are the badges of the admin menu.
  */
 export const AdminOverviewSchema = z.strictObject({
-  /** Orders waiting to be taken (status pending), review ones included. */
+  /** Orders waiting to be taken (status pending), those in «Revisar» left to `reviewOrders`. */
   pendingOrders: z.number().int(),
   /** Orders in progress (pending or processing) whose forwarding waits for a decision («Revisar»). */
   reviewOrders: z.number().int(),

@@ -20,7 +20,7 @@ export function startOfUtcDay(now: Date): Date {
 
 /**
  * What needs an admin now, each counted by the database in one statement: orders waiting to be
- * taken, forwardings in «Revisar», manual top-ups to approve, failing suppliers; and today's
+ * taken (those in «Revisar» counted there only), forwardings in «Revisar», manual top-ups to approve, failing suppliers; and today's
  * sales: the charges of today's orders that were not refunded in full (a partial order counts
  * its delivered share, as its capture does).
  */
@@ -36,7 +36,8 @@ export async function adminOverview(db: Db, now = new Date()): Promise<AdminOver
   }>(
     db,
     sql`SELECT
-      (SELECT count(*)::int FROM ${order} WHERE status = 'pending') AS pending_orders,
+      (SELECT count(*)::int FROM ${order} o WHERE o.status = 'pending' AND NOT EXISTS
+         (SELECT 1 FROM ${orderDispatch} d WHERE d.order_id = o.id AND d.state = 'review')) AS pending_orders,
       (SELECT count(*)::int FROM ${orderDispatch} d JOIN ${order} o ON o.id = d.order_id
          WHERE d.state = 'review' AND o.status IN ('pending', 'processing')) AS review_orders,
       (SELECT count(*)::int FROM ${payment} WHERE method = 'manual' AND status = 'pending') AS pending_payments,

@@ -368,7 +368,7 @@ export const ordersAdminRoutes = [
     tag: 'Administración',
     summary: 'Lo que espera a un administrador ahora, y las ventas de hoy',
     description:
-      'Órdenes pendientes, órdenes en «Revisar» (su envío al proveedor espera una decisión), recargas manuales por aprobar y proveedores que fallan, contadas por la base de datos; y las ventas de hoy (día UTC): lo que cobran las órdenes de hoy no reembolsadas, sin la parte devuelta de las parciales.',
+      'Órdenes pendientes (sin las que están en «Revisar»), órdenes en «Revisar» (su envío al proveedor espera una decisión), recargas manuales por aprobar y proveedores que fallan, contadas por la base de datos; y las ventas de hoy (día UTC): lo que cobran las órdenes de hoy no reembolsadas, sin la parte devuelta de las parciales.',
     access: 'admin',
     responses: [{ status: 200, description: 'Los recuentos.', body: 'AdminOverview' }],
     handler: async ({ c, deps }) => c.json(await adminOverview(deps.db)),
