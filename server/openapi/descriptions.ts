@@ -667,6 +667,20 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       since: 'Inicio del día que cuentan las ventas (ISO 8601, UTC).',
     },
   },
+  SnippetDto: {
+    description: 'Un motivo de rechazo o una plantilla de resultado guardados.',
+    properties: {
+      id: 'Identificador.',
+      kind: '`reject_reason` o `result_template`.',
+      title: 'Nombre corto.',
+      body: 'El texto.',
+      position: 'Orden en su lista.',
+    },
+  },
+  SnippetList: {
+    description: 'Los textos guardados, por tipo y posición.',
+    properties: { items: 'Los textos.' },
+  },
   BulkActionItem: {
     description: 'Lo que pasó con una orden.',
     properties: {
@@ -993,6 +1007,23 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
   RejectOrderRequest: {
     description: 'El motivo del rechazo.',
     properties: { reason: 'Motivo que verá el cliente.' },
+  },
+  CreateSnippetRequest: {
+    description: 'Un texto para reutilizar desde la cola.',
+    properties: {
+      kind: '`reject_reason` (motivo de rechazo) o `result_template` (plantilla de resultado).',
+      title: 'Nombre corto que se ve en el selector (hasta 60 caracteres).',
+      body: 'El texto que se usa.',
+      position: 'Orden en la lista (de menor a mayor; 0 si no se indica).',
+    },
+  },
+  UpdateSnippetRequest: {
+    description: 'Los cambios de un texto guardado.',
+    properties: {
+      title: 'Nuevo nombre.',
+      body: 'Nuevo texto.',
+      position: 'Nueva posición.',
+    },
   },
   BulkOrderActionRequest: {
     description: 'Una acción sobre varias órdenes.',

@@ -159,6 +159,10 @@ import {
   BulkOrderActionSchema,
   BulkActionItemSchema,
   BulkActionResultSchema,
+  CreateSnippetSchema,
+  SnippetDtoSchema,
+  SnippetListSchema,
+  UpdateSnippetSchema,
 } from '../../shared/schemas/admin-desk';
 import type { listRemoteServices, testSupplier } from '../features/suppliers/suppliers.service';
 import { StripeEventSchema, type createCheckout } from '../features/payments/stripe/stripe.service';
@@ -225,6 +229,8 @@ export const RESPONSE_SCHEMAS = {
   BulkLineResult: BulkLineResultSchema,
   BulkActionItem: BulkActionItemSchema,
   BulkActionResult: BulkActionResultSchema,
+  SnippetDto: SnippetDtoSchema,
+  SnippetList: SnippetListSchema,
   OrderSummary: OrderSummarySchema,
   BulkCompleteLine: BulkCompleteLineSchema,
   BulkCompleteResult: BulkCompleteResultSchema,
@@ -347,6 +353,8 @@ export const REQUEST_SCHEMAS = {
   BulkCompleteRequest: BulkCompleteSchema,
   RejectOrderRequest: RejectOrderSchema,
   BulkOrderActionRequest: BulkOrderActionSchema,
+  CreateSnippetRequest: CreateSnippetSchema,
+  UpdateSnippetRequest: UpdateSnippetSchema,
   CompleteRefillRequest: CompleteRefillSchema,
   RejectRefillRequest: RejectRefillSchema,
   RejectTopupRequest: RejectSchema,

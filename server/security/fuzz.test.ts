@@ -237,6 +237,8 @@ const VALID_BODY: Record<string, (ids: Ids) => Record<string, unknown>> = {
   placeOrder: (ids) => ({ serviceId: ids.service, fields: { imei: '359702373699048' } }),
   placeBulkImeiOrder: (ids) => ({ serviceId: ids.service, imeis: '359702373699048' }),
   adminBulkCompleteOrders: () => ({ text: '#1 Listo' }),
+  adminCreateSnippet: () => ({ kind: 'reject_reason', title: 'Robado', body: 'IMEI robado' }),
+  adminUpdateSnippet: () => ({ title: 'Otro' }),
   adminBulkOrderAction: () => ({ action: 'take', ids: ['00000000-0000-4000-8000-000000000000'] }),
   adminPreviewBulkComplete: () => ({ text: '#1 Listo' }),
   adminCompleteOrder: () => ({ result: 'Listo' }),

@@ -66,3 +66,50 @@ export const BulkActionResultSchema = z.strictObject({
   results: z.array(BulkActionItemSchema),
 });
 export type BulkActionResult = z.infer<typeof BulkActionResultSchema>;
+
+export const SNIPPET_KINDS = ['reject_reason', 'result_template'] as const;
+export type SnippetKind = (typeof SNIPPET_KINDS)[number];
+
+/** A saved reason to reject orders, or a template of a completion's result. */
+export const SnippetDtoSchema = z.strictObject({
+  id: z.uuid(),
+  kind: z.enum(SNIPPET_KINDS),
+  title: z.string(),
+  body: z.string(),
+  position: z.number().int(),
+});
+export type SnippetDto = z.infer<typeof SnippetDtoSchema>;
+export const SnippetListSchema = z.strictObject({ items: z.array(SnippetDtoSchema) });
+export type SnippetList = z.infer<typeof SnippetListSchema>;
+
+const snippetTitle = z
+  .string({ error: 'Escribe un título.' })
+  .trim()
+  .min(1, 'Escribe un título.')
+  .max(60, 'El título es demasiado largo (60 caracteres como mucho).');
+const snippetPosition = z.number().int().min(0).max(10_000);
+
+/** POST /api/admin/snippets. The body follows the rules of what it fills in. */
+export const CreateSnippetSchema = z
+  .object({
+    kind: z.enum(SNIPPET_KINDS, { error: 'Elige «reject_reason» o «result_template».' }),
+    title: snippetTitle,
+    body: z.string({ error: 'Escribe el texto.' }).trim().min(1, 'Escribe el texto.').max(5000),
+    position: snippetPosition.optional(),
+  })
+  .superRefine((v, ctx) => {
+    const rule = v.kind === 'reject_reason' ? RejectOrderSchema.shape.reason : null;
+    const checked = rule?.safeParse(v.body);
+    if (checked && !checked.success)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['body'],
+        message: checked.error.issues[0]?.message ?? 'Texto no válido.',
+      });
+  });
+/** PATCH /api/admin/snippets/:id. */
+export const UpdateSnippetSchema = z.object({
+  title: snippetTitle.optional(),
+  body: z.string().trim().min(1, 'Escribe el texto.').max(5000).optional(),
+  position: snippetPosition.optional(),
+});

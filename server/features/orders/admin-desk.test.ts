@@ -2,7 +2,12 @@
 // (POST /api/admin/orders/bulk), on both databases: each order on its own, refunds through the
 // ledger once, a half-failing batch reported order by order, and a customer refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOverview, BulkActionResult } from '../../../shared/schemas/admin-desk';
+import type {
+  AdminOverview,
+  BulkActionResult,
+  SnippetDto,
+  SnippetList,
+} from '../../../shared/schemas/admin-desk';
 import type { AdminServiceDto } from '../../../shared/schemas/catalogue';
 import type { OrderDto } from '../../../shared/schemas/orders';
 import { imeiFor } from '../../../tests/setup/imei';
@@ -160,5 +165,75 @@ describe.each(dbTargets())('admin desk on %s', (target) => {
     expect(res.status).toBe(403);
     const detail = await body<OrderDto>(await customer.client.get(`/api/orders/${order.id}`));
     expect(detail.status).toBe('pending');
+  });
+
+  it('keeps saved rejection reasons and result templates: create, list in order, change, delete', async () => {
+    const robbed = await body<SnippetDto>(
+      await admin.client.post('/api/admin/snippets', {
+        kind: 'reject_reason',
+        title: 'Robado',
+        body: 'El IMEI está reportado como robado.',
+        position: 2,
+      }),
+      201,
+    );
+    await body<SnippetDto>(
+      await admin.client.post('/api/admin/snippets', {
+        kind: 'reject_reason',
+        title: 'Sin stock',
+        body: 'El proveedor no tiene existencias.',
+        position: 1,
+      }),
+      201,
+    );
+    const template = await body<SnippetDto>(
+      await admin.client.post('/api/admin/snippets', {
+        kind: 'result_template',
+        title: 'Liberado',
+        body: 'Código: ',
+      }),
+      201,
+    );
+    // A reason follows the rules of a rejection's reason.
+    const short = await body<{ fields: Record<string, string> }>(
+      await admin.client.post('/api/admin/snippets', {
+        kind: 'reject_reason',
+        title: 'Corto',
+        body: 'No',
+      }),
+      400,
+    );
+    expect(short.fields.body).toBe('Escribe el motivo (al menos 3 caracteres).');
+
+    const reasons = await body<SnippetList>(
+      await admin.client.get('/api/admin/snippets?kind=reject_reason'),
+    );
+    expect(reasons.items.map((r) => r.title)).toEqual(['Sin stock', 'Robado']);
+    const all = await body<SnippetList>(await admin.client.get('/api/admin/snippets'));
+    expect(all.items.map((r) => r.id)).toContain(template.id);
+
+    const changed = await body<SnippetDto>(
+      await admin.client.patch(`/api/admin/snippets/${robbed.id}`, { position: 0 }),
+    );
+    expect(changed.position).toBe(0);
+    await body(await admin.client.patch(`/api/admin/snippets/${robbed.id}`, { body: 'No' }), 400);
+    await body(await admin.client.request('DELETE', `/api/admin/snippets/${template.id}`));
+    await body(await admin.client.request('DELETE', `/api/admin/snippets/${template.id}`), 404);
+    expect(
+      (await body<SnippetList>(await admin.client.get('/api/admin/snippets?kind=reject_reason')))
+        .items[0]?.title,
+    ).toBe('Robado');
+
+    // Customers neither read nor write them.
+    expect((await customer.client.get('/api/admin/snippets')).status).toBe(403);
+    expect(
+      (
+        await customer.client.post('/api/admin/snippets', {
+          kind: 'reject_reason',
+          title: 'X',
+          body: 'Lo que sea',
+        })
+      ).status,
+    ).toBe(403);
   });
 });

@@ -20,10 +20,17 @@ import { AdminOrderListQuerySchema } from '../../../shared/schemas/suppliers';
 import { CSV_CONTENT_TYPE, csvAmount, csvDateTime, toCsv, type CsvStyle } from '../../lib/csv';
 import { idempotencyKey } from '../../lib/http';
 import { defineRoute } from '../../lib/route';
-import { BulkOrderActionSchema } from '../../../shared/schemas/admin-desk';
+import { z } from 'zod';
+import {
+  BulkOrderActionSchema,
+  CreateSnippetSchema,
+  SNIPPET_KINDS,
+  UpdateSnippetSchema,
+} from '../../../shared/schemas/admin-desk';
 import { adminGetOrder, adminListOrders } from '../suppliers/admin-orders.service';
 import { resendDispatch } from '../suppliers/dispatch.service';
 import { adminOverview, bulkOrderAction } from './admin-desk.service';
+import { createSnippet, deleteSnippet, listSnippets, updateSnippet } from './snippets.service';
 import { bulkCompleteOrders, previewBulkComplete } from './bulk-complete.service';
 import { notifyCustomer } from './orders.notify';
 import {
@@ -46,6 +53,7 @@ import {
 
 const ORDER_ID = idParams('Identificador de la orden (UUID).');
 const REFILL_ID = idParams('Identificador de la reposición (UUID).');
+const SNIPPET_ID = idParams('Identificador del texto guardado (UUID).');
 
 function toFilters(query: OrderFiltersQuery): OrderFilters {
   return {
@@ -372,6 +380,62 @@ export const ordersAdminRoutes = [
     access: 'admin',
     responses: [{ status: 200, description: 'Los recuentos.', body: 'AdminOverview' }],
     handler: async ({ c, deps }) => c.json(await adminOverview(deps.db)),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/snippets',
+    operationId: 'adminListSnippets',
+    tag: 'Administración',
+    summary: 'Motivos de rechazo y plantillas de resultado guardados',
+    description:
+      'Los textos que los administradores guardan para rechazar (`reject_reason`) o completar (`result_template`) órdenes desde la cola, por tipo y posición. `kind` filtra por tipo.',
+    access: 'admin',
+    query: z.object({ kind: z.enum(SNIPPET_KINDS).optional() }),
+    responses: [{ status: 200, description: 'Los textos guardados.', body: 'SnippetList' }],
+    errors: ['BAD_REQUEST'],
+    handler: async ({ c, deps, query }) => c.json(await listSnippets(deps.db, query.kind)),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/snippets',
+    operationId: 'adminCreateSnippet',
+    tag: 'Administración',
+    summary: 'Guardar un motivo de rechazo o una plantilla de resultado',
+    description:
+      'Un motivo de rechazo sigue las reglas del motivo de una orden (3 a 500 caracteres); una plantilla de resultado, las de un resultado (hasta 5000).',
+    access: 'admin',
+    body: { schema: CreateSnippetSchema },
+    responses: [{ status: 201, description: 'El texto guardado.', body: 'SnippetDto' }],
+    handler: async ({ c, deps, body }) => c.json(await createSnippet(deps.db, body), 201),
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/api/admin/snippets/:id',
+    operationId: 'adminUpdateSnippet',
+    tag: 'Administración',
+    summary: 'Cambiar un texto guardado',
+    access: 'admin',
+    params: SNIPPET_ID,
+    body: { schema: UpdateSnippetSchema },
+    responses: [{ status: 200, description: 'El texto guardado.', body: 'SnippetDto' }],
+    errors: ['NOT_FOUND'],
+    handler: async ({ c, deps, params, body }) =>
+      c.json(await updateSnippet(deps.db, params.id, body)),
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/admin/snippets/:id',
+    operationId: 'adminDeleteSnippet',
+    tag: 'Administración',
+    summary: 'Borrar un texto guardado',
+    access: 'admin',
+    params: SNIPPET_ID,
+    responses: [{ status: 200, description: 'Borrado.', body: 'Deleted' }],
+    errors: ['NOT_FOUND'],
+    handler: async ({ c, deps, params }) => {
+      await deleteSnippet(deps.db, params.id);
+      return c.json({ deleted: true as const });
+    },
   }),
   defineRoute({
     method: 'get',
