@@ -2,13 +2,32 @@ import { searchTerms } from '../../../shared/search-terms';
 import {
   AdminOverviewSchema,
   BulkActionResultSchema,
+  SnippetDtoSchema,
+  SnippetListSchema,
   type AdminOverview,
+  type SnippetDto,
+  type SnippetKind,
   type BulkActionResult,
   type BulkOrderAction,
 } from '../../../shared/schemas/admin-desk';
 import { api } from '../../lib/api';
 
-export type { AdminOverview, BulkActionResult, BulkOrderAction };
+export type { AdminOverview, BulkActionResult, BulkOrderAction, SnippetDto };
+
+/** The saved reasons and templates; an empty list when they cannot be read (typing still works). */
+export function loadSnippets(): Promise<SnippetDto[]> {
+  return api
+    .get('/api/admin/snippets', SnippetListSchema)
+    .then((r) => r.items)
+    .catch((err: unknown) => {
+      console.warn('No se pudieron leer los textos guardados:', err);
+      return [];
+    });
+}
+
+export function saveSnippet(kind: SnippetKind, title: string, body: string): Promise<SnippetDto> {
+  return api.post('/api/admin/snippets', SnippetDtoSchema, { kind, title, body });
+}
 
 /** What needs an admin now (the home and the menu's badges). */
 export function loadOverview(): Promise<AdminOverview> {

@@ -7,7 +7,7 @@ import type { BulkActionResult, BulkOrderAction } from '../../../shared/schemas/
 
 export type BulkActionActionResult =
   | { intent: 'bulk'; ok: true; action: BulkOrderAction; result: BulkActionResult }
-  | { intent: 'bulk'; ok: false; message: string; field?: 'reason' | 'result' };
+  | { intent: 'bulk'; ok: false; message: string; field?: 'reason' | 'result'; saved?: true };
 
 const DONE: Record<BulkOrderAction, [one: string, many: string]> = {
   take: ['orden tomada', 'órdenes tomadas'],
@@ -124,7 +124,6 @@ export function BulkBar({
       </div>
       {open ? (
         <fetcher.Form method="post" noValidate className="flex flex-col gap-2">
-          <input type="hidden" name="intent" value="bulk" />
           <input type="hidden" name="action" value={open} />
           <input type="hidden" name="ids" value={ids.join(',')} />
           {picks.length > 0 ? (
@@ -161,6 +160,8 @@ export function BulkBar({
           <div>
             <Button
               type="submit"
+              name="intent"
+              value="bulk"
               variant={open === 'reject' ? 'danger' : 'primary'}
               disabled={busy}
             >
@@ -173,7 +174,9 @@ export function BulkBar({
           </div>
         </fetcher.Form>
       ) : null}
-      {data && !data.ok && !data.field ? <Alert tone="error">{data.message}</Alert> : null}
+      {data && !data.ok && !data.field ? (
+        <Alert tone={data.saved ? 'success' : 'error'}>{data.message}</Alert>
+      ) : null}
       {data?.ok ? <BulkOutcome action={data.action} result={data.result} /> : null}
     </div>
   );

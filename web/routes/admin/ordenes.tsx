@@ -37,8 +37,12 @@ import { LoadMore, useMorePages } from '../../features/order-history/more-pages'
 import { QueueRow, type QueueActionResult } from '../../features/order-history/queue-row';
 import { BulkBar, type BulkActionActionResult } from '../../features/order-history/bulk-bar';
 import { movedIndex, rowKeyAction } from '../../features/order-history/queue-keys';
-import { bulkOrders } from '../../features/admin-desk/desk-api';
-import { BULK_ORDER_ACTIONS, type BulkOrderAction } from '../../../shared/schemas/admin-desk';
+import { bulkOrders, loadSnippets, saveSnippet } from '../../features/admin-desk/desk-api';
+import {
+  BULK_ORDER_ACTIONS,
+  type BulkOrderAction,
+  type SnippetDto,
+} from '../../../shared/schemas/admin-desk';
 import { RefillQueue, type RefillActionResult } from '../../features/order-history/refill-queue';
 import { ApiError } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
@@ -79,11 +83,13 @@ async function queuePage(request: Request) {
     console.error('No se pudieron leer las reposiciones:', err);
     return null;
   });
+  const snippets = loadSnippets();
   try {
     return {
       filters,
       queue: await listQueue(filters.status, filters.category, filters.q, null, filters.dispatch),
       refills: await refills,
+      snippets: await snippets,
       error: null,
     };
   } catch (err) {
@@ -92,6 +98,7 @@ async function queuePage(request: Request) {
       filters,
       queue: null,
       refills: await refills,
+      snippets: await snippets,
       error: err instanceof ApiError ? err.message : 'No pudimos cargar las órdenes.',
     };
   }
@@ -114,6 +121,28 @@ export async function clientAction({
     return typeof value === 'string' ? value : '';
   };
   const intent = text('intent');
+  if (intent === 'save-snippet') {
+    const kind = text('kind') === 'result_template' ? 'result_template' : 'reject_reason';
+    const body = text('body').trim();
+    try {
+      const saved = await saveSnippet(kind, body.slice(0, 40), body);
+      return {
+        intent: 'bulk',
+        ok: false,
+        saved: true,
+        message: `Guardado: «${saved.title}». Lo verás en la lista al recargar la cola.`,
+      };
+    } catch (err) {
+      if (err instanceof ApiError)
+        return {
+          intent: 'bulk',
+          ok: false,
+          field: kind === 'reject_reason' ? 'reason' : 'result',
+          message: err.fields.body ?? err.message,
+        };
+      throw err;
+    }
+  }
   if (intent === 'bulk') {
     const action = text('action') as BulkOrderAction;
     const ids = text('ids').split(',').filter(Boolean);
@@ -265,7 +294,8 @@ export function shouldRevalidate({
 }: ShouldRevalidateFunctionArgs) {
   // Row actions update their own row; bulk actions change the queue, so it reloads.
   const intent = formData?.get('intent');
-  if (intent && intent !== 'bulk-complete' && intent !== 'bulk') return false;
+  if (intent && intent !== 'bulk-complete' && intent !== 'bulk' && intent !== 'save-snippet')
+    return false;
   return defaultShouldRevalidate;
 }
 
@@ -315,7 +345,15 @@ const COLUMNS = [
   'Envío',
 ];
 
-function QueueList({ first, filters }: { first: AdminOrderPage; filters: QueueFilters }) {
+function QueueList({
+  first,
+  filters,
+  snippets,
+}: {
+  first: AdminOrderPage;
+  filters: QueueFilters;
+  snippets: SnippetDto[];
+}) {
   const pages = useMorePages(first, (cursor) =>
     listQueue(filters.status, filters.category, filters.q, cursor, filters.dispatch),
   );
@@ -376,6 +414,8 @@ function QueueList({ first, filters }: { first: AdminOrderPage; filters: QueueFi
         ids={chosen.map((o) => o.id)}
         numbers={chosen.map((o) => o.number)}
         onClear={clear}
+        reasons={snippets.filter((x) => x.kind === 'reject_reason')}
+        templates={snippets.filter((x) => x.kind === 'result_template')}
       />
       <div className="flex items-center gap-3 border-b border-slate-200 px-1 pb-1 text-xs font-semibold text-slate-600 lg:grid lg:grid-cols-[1.5rem_4rem_minmax(0,1.1fr)_minmax(0,1.4fr)_9.5rem_4.5rem_3.5rem_6.5rem_minmax(0,1fr)_auto] lg:gap-x-3">
         <input
@@ -412,7 +452,7 @@ function QueueList({ first, filters }: { first: AdminOrderPage; filters: QueueFi
 }
 
 export default function AdminOrdenes() {
-  const { filters, queue, refills, error } = useLoaderData<typeof clientLoader>();
+  const { filters, queue, refills, snippets, error } = useLoaderData<typeof clientLoader>();
   const revalidator = useRevalidator();
   const key = new URLSearchParams({ ...filters }).toString();
   return (
@@ -479,7 +519,7 @@ export default function AdminOrdenes() {
           </div>
           <div className="mt-3">
             {queue ? (
-              <QueueList key={key} first={queue} filters={filters} />
+              <QueueList key={key} first={queue} filters={filters} snippets={snippets} />
             ) : (
               <Alert tone="error">{error}</Alert>
             )}
