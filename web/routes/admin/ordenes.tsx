@@ -397,26 +397,33 @@ function QueueList({
     }
   }
 
+  // Kept when the list empties: the outcome of the last bulk action stays on screen.
+  const bulkBar = (
+    <BulkBar
+      ids={chosen.map((o) => o.id)}
+      numbers={chosen.map((o) => o.number)}
+      onClear={clear}
+      reasons={snippets.filter((x) => x.kind === 'reject_reason')}
+      templates={snippets.filter((x) => x.kind === 'result_template')}
+    />
+  );
   if (items.length === 0)
     return (
-      <p className="text-slate-700" role="status">
-        {filters.dispatch === 'review'
-          ? 'No hay órdenes que revisar: todos los envíos a proveedores van bien.'
-          : filters.status === '' && !filters.dispatch
-            ? `No hay órdenes en curso${filters.category || filters.q ? ' con esos filtros' : ''}.`
-            : 'Ninguna orden coincide con los filtros.'}
-      </p>
+      <div className="flex flex-col gap-2">
+        {bulkBar}
+        <p className="text-slate-700" role="status">
+          {filters.dispatch === 'review'
+            ? 'No hay órdenes que revisar: todos los envíos a proveedores van bien.'
+            : filters.status === '' && !filters.dispatch
+              ? `No hay órdenes en curso${filters.category || filters.q ? ' con esos filtros' : ''}.`
+              : 'Ninguna orden coincide con los filtros.'}
+        </p>
+      </div>
     );
   const allSelected = chosen.length === items.length;
   return (
     <div className="flex flex-col gap-2">
-      <BulkBar
-        ids={chosen.map((o) => o.id)}
-        numbers={chosen.map((o) => o.number)}
-        onClear={clear}
-        reasons={snippets.filter((x) => x.kind === 'reject_reason')}
-        templates={snippets.filter((x) => x.kind === 'result_template')}
-      />
+      {bulkBar}
       <div className="flex items-center gap-3 border-b border-slate-200 px-1 pb-1 text-xs font-semibold text-slate-600 lg:grid lg:grid-cols-[1.5rem_4rem_minmax(0,1.1fr)_minmax(0,1.4fr)_9.5rem_4.5rem_3.5rem_6.5rem_minmax(0,1fr)_auto] lg:gap-x-3">
         <input
           type="checkbox"
