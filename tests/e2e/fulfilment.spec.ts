@@ -286,7 +286,7 @@ test('admin desk: home counts → badge → queue → select two with the keyboa
   const imei = values[0] ?? '';
   await admin
     .getByRole('search', { name: 'Buscar órdenes' })
-    .getByLabel('Número de orden o IMEI')
+    .getByLabel('Buscar orden o IMEI')
     .fill(`${imei.slice(0, 2)}-${imei.slice(2, 8)}-${imei.slice(8, 14)}-${imei.slice(14)}`);
   await admin.keyboard.press('Enter');
   await expect(admin).toHaveURL(new RegExp(`q=${imei}`));

@@ -59,7 +59,7 @@ function AdminSearch() {
       }}
     >
       <label htmlFor="admin-search" className="sr-only">
-        Número de orden o IMEI
+        Buscar orden o IMEI
       </label>
       <input
         id="admin-search"
