@@ -23,6 +23,7 @@ export const PROTECTED_PATHS = [
   '/placeorder/IMEI/:id',
   '/orderhistory',
   '/addfunds',
+  '/admin',
   '/admin/pagos',
   '/admin/ordenes',
   '/admin/servicios',

@@ -36,6 +36,7 @@ describe('route table', () => {
     expect(isKnownPath('/admin/pagos')).toBe(true);
     expect(isKnownPath('/admin/servicios')).toBe(true);
     expect(isKnownPath('/admin/proveedores')).toBe(true);
-    expect(isKnownPath('/admin')).toBe(false);
+    expect(isKnownPath('/admin')).toBe(true);
+    expect(isKnownPath('/admin/nada')).toBe(false);
   });
 });

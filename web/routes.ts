@@ -30,6 +30,7 @@ export default [
     route('addfunds', 'routes/app/addfunds.tsx'),
     route('activar-dos-pasos', 'routes/app/activar-dos-pasos.tsx'),
     layout('routes/admin/layout.tsx', [
+      route('admin', 'routes/admin/inicio.tsx'),
       route('admin/pagos', 'routes/admin/pagos.tsx'),
       route('admin/ordenes', 'routes/admin/ordenes.tsx'),
       route('admin/servicios', 'routes/admin/servicios.tsx'),

@@ -2,6 +2,7 @@
 import * as auth from './schema/auth';
 import * as catalogue from './schema/catalogue';
 import * as contact from './schema/contact';
+import * as desk from './schema/desk';
 import * as instances from './schema/instances';
 import * as ledger from './schema/ledger';
 import * as notes from './schema/notes';
@@ -14,6 +15,7 @@ export const schema = {
   ...auth,
   ...catalogue,
   ...contact,
+  ...desk,
   ...instances,
   ...ledger,
   ...notes,

@@ -682,11 +682,56 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
     properties: {
       ...ORDER,
       dispatch: 'Su envío al proveedor; `null` si se atiende a mano.',
+      customerEmail: 'Correo del cliente.',
+      customerName: 'Nombre del cliente.',
     },
   },
   AdminOrdersPage: {
     description: 'Una página de órdenes, de la más reciente a la más antigua.',
     properties: { items: 'Las órdenes.', nextCursor: NEXT_CURSOR },
+  },
+  AdminOverview: {
+    description: 'Lo que espera a un administrador ahora, y las ventas de hoy.',
+    properties: {
+      pendingOrders: 'Órdenes pendientes (sin tomar), sin contar las que están en «Revisar».',
+      reviewOrders: 'Órdenes en curso cuyo envío al proveedor espera una decisión («Revisar»).',
+      pendingPayments: 'Recargas manuales declaradas por clientes que esperan aprobación.',
+      failingSuppliers: 'Proveedores cuyas últimas llamadas fallaron.',
+      todayOrders: 'Órdenes de hoy (día UTC) no reembolsadas del todo.',
+      todaySales: `Lo que cobran las órdenes de hoy, sin la parte devuelta de las parciales. ${MONEY}`,
+      since: 'Inicio del día que cuentan las ventas (ISO 8601, UTC).',
+    },
+  },
+  SnippetDto: {
+    description: 'Un motivo de rechazo o una plantilla de resultado guardados.',
+    properties: {
+      id: 'Identificador.',
+      kind: '`reject_reason` o `result_template`.',
+      title: 'Nombre corto.',
+      body: 'El texto.',
+      position: 'Orden en su lista.',
+    },
+  },
+  SnippetList: {
+    description: 'Los textos guardados, por tipo y posición.',
+    properties: { items: 'Los textos.' },
+  },
+  BulkActionItem: {
+    description: 'Lo que pasó con una orden.',
+    properties: {
+      id: 'La orden.',
+      ok: 'Si la acción se hizo.',
+      number: 'Su número, si existe.',
+      message: 'Por qué no cambió nada; `null` si se hizo.',
+    },
+  },
+  BulkActionResult: {
+    description: 'El resultado de una acción en bloque, orden por orden.',
+    properties: {
+      done: 'Órdenes en las que se hizo.',
+      failed: 'Órdenes que no cambiaron.',
+      results: 'Una entrada por orden, en el orden pedido.',
+    },
   },
   SupplierLogEntry: {
     description: 'Una llamada a un proveedor y su respuesta.',
@@ -1004,6 +1049,33 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
   RejectOrderRequest: {
     description: 'El motivo del rechazo.',
     properties: { reason: 'Motivo que verá el cliente.' },
+  },
+  CreateSnippetRequest: {
+    description: 'Un texto para reutilizar desde la cola.',
+    properties: {
+      kind: '`reject_reason` (motivo de rechazo) o `result_template` (plantilla de resultado).',
+      title: 'Nombre corto que se ve en el selector (hasta 60 caracteres).',
+      body: 'El texto que se usa.',
+      position: 'Orden en la lista (de menor a mayor; 0 si no se indica).',
+    },
+  },
+  UpdateSnippetRequest: {
+    description: 'Los cambios de un texto guardado.',
+    properties: {
+      title: 'Nuevo nombre.',
+      body: 'Nuevo texto.',
+      position: 'Nueva posición.',
+    },
+  },
+  BulkOrderActionRequest: {
+    description: 'Una acción sobre varias órdenes.',
+    properties: {
+      action:
+        '`take` (tomar), `complete` (completar con `result`), `reject` (rechazar y reembolsar con `reason`) o `resend` (enviar de nuevo al proveedor).',
+      ids: 'Las órdenes (UUID), hasta 100.',
+      result: 'Con `complete`: el resultado que verá cada cliente.',
+      reason: 'Con `reject`: el motivo que verá cada cliente.',
+    },
   },
   CompleteRefillRequest: {
     description: 'La reposición hecha, con una nota opcional.',

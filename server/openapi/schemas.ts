@@ -159,6 +159,17 @@ import {
 import type { listOrders, placeBulkOrder } from '../features/orders/orders.service';
 import type { orderSummary } from '../features/orders/summary.service';
 import type { adminListOrders, orderSupplierLog } from '../features/suppliers/admin-orders.service';
+import type { adminOverview, bulkOrderAction } from '../features/orders/admin-desk.service';
+import {
+  AdminOverviewSchema,
+  BulkOrderActionSchema,
+  BulkActionItemSchema,
+  BulkActionResultSchema,
+  CreateSnippetSchema,
+  SnippetDtoSchema,
+  SnippetListSchema,
+  UpdateSnippetSchema,
+} from '../../shared/schemas/admin-desk';
 import type { listRemoteServices, testSupplier } from '../features/suppliers/suppliers.service';
 import { StripeEventSchema, type createCheckout } from '../features/payments/stripe/stripe.service';
 
@@ -222,7 +233,10 @@ export const RESPONSE_SCHEMAS = {
   AdminRefillList: AdminRefillListSchema,
   OrdersPage: OrdersPageSchema,
   BulkLineResult: BulkLineResultSchema,
-  BulkOrderResult: BulkOrderResultSchema,
+  BulkActionItem: BulkActionItemSchema,
+  BulkActionResult: BulkActionResultSchema,
+  SnippetDto: SnippetDtoSchema,
+  SnippetList: SnippetListSchema,
   OrderSummary: OrderSummarySchema,
   BulkCompleteLine: BulkCompleteLineSchema,
   BulkCompleteResult: BulkCompleteResultSchema,
@@ -259,6 +273,8 @@ export const RESPONSE_SCHEMAS = {
   DispatchDto: DispatchDtoSchema,
   AdminOrderDto: AdminOrderDtoSchema,
   AdminOrdersPage: AdminOrdersPageSchema,
+  AdminOverview: AdminOverviewSchema,
+  BulkOrderResult: BulkOrderResultSchema,
   SupplierLogEntry: SupplierLogEntrySchema,
   SupplierLog: SupplierLogSchema,
   ApiKeyDto: ApiKeyDtoSchema,
@@ -318,6 +334,8 @@ same<Out<'RemoteServiceList'>, Returned<typeof listRemoteServices>>();
 same<Out<'AdminOrderDto'>, AdminOrderDto>();
 same<Out<'AdminRefillDto'>, Returned<typeof listAdminRefills>[number]>();
 same<Out<'AdminOrdersPage'>, Returned<typeof adminListOrders>>();
+same<Out<'AdminOverview'>, Returned<typeof adminOverview>>();
+same<Out<'BulkActionResult'>, Returned<typeof bulkOrderAction>>();
 same<Out<'SupplierLog'>, Returned<typeof orderSupplierLog>>();
 
 // ─── Requests (io: input) ────────────────────────────────────────────────────────────────────
@@ -346,6 +364,9 @@ export const REQUEST_SCHEMAS = {
   CompleteOrderRequest: CompleteOrderSchema,
   BulkCompleteRequest: BulkCompleteSchema,
   RejectOrderRequest: RejectOrderSchema,
+  BulkOrderActionRequest: BulkOrderActionSchema,
+  CreateSnippetRequest: CreateSnippetSchema,
+  UpdateSnippetRequest: UpdateSnippetSchema,
   CompleteRefillRequest: CompleteRefillSchema,
   RejectRefillRequest: RejectRefillSchema,
   RejectTopupRequest: RejectSchema,

@@ -299,6 +299,9 @@ export type DispatchDto = z.infer<typeof DispatchDtoSchema>;
 export const AdminOrderDtoSchema = z.strictObject({
   ...OrderDtoSchema.shape,
   dispatch: DispatchDtoSchema.nullable(),
+  /** Whose order it is (the queue's customer column). */
+  customerEmail: z.string(),
+  customerName: z.string(),
 });
 export type AdminOrderDto = z.infer<typeof AdminOrderDtoSchema>;
 

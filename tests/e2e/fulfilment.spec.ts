@@ -223,3 +223,88 @@ test('bulk complete: pasted results are checked as typed, completed line by line
   await expect(page.getByTestId('orders').getByRole('listitem')).toHaveCount(3);
   await expect(page.getByText('Saldo: US$0.50').first()).toBeVisible();
 });
+
+test('admin desk: home counts → badge → queue → select two with the keyboard → bulk reject with a saved reason → both refunded; 375 and 1280 px', async ({
+  browser,
+  page,
+}) => {
+  const { email } = await registerVerified(page, 'Irene Campos');
+  const admin = await adminPage(browser, '/admin');
+  await creditCustomer(admin, email, '1.00');
+  const values = [uniqueImei(21), uniqueImei(22)];
+  const [a, b] = await placeImeiOrders(page, values);
+  if (!a || !b) throw new Error('orders not placed');
+  const saved = await admin.request.post('/api/admin/snippets', {
+    headers: { Origin: new URL(admin.url()).origin },
+    data: { kind: 'reject_reason', title: 'Robado', body: 'El IMEI está reportado como robado.' },
+  });
+  expect(saved.status()).toBe(201);
+
+  // The home counts what waits; the menu's badge says it too.
+  await admin.goto('/admin');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Administración' })).toBeVisible();
+  const pending = Number(await admin.getByTestId('overview-pending').textContent());
+  expect(pending).toBeGreaterThanOrEqual(2);
+  const nav = admin.getByRole('navigation', { name: 'Administración' });
+  await expect(nav.getByTestId('badge-ordenes')).toContainText(/\d+/);
+  await nav.getByRole('link', { name: /^Órdenes/ }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Órdenes' })).toBeVisible();
+
+  // Newest first: b, then a. x selects, j moves down.
+  const boxB = admin.getByLabel(`Seleccionar la orden #${b.number}`);
+  const boxA = admin.getByLabel(`Seleccionar la orden #${a.number}`);
+  await boxB.focus();
+  await admin.keyboard.press('x');
+  await admin.keyboard.press('j');
+  await expect(boxA).toBeFocused();
+  await admin.keyboard.press('x');
+  await expect(boxA).toBeChecked();
+  await expect(boxB).toBeChecked();
+  const bar = admin.getByRole('region', { name: 'Acciones en bloque' });
+  await expect(bar).toContainText('2 órdenes seleccionadas');
+  await bar.getByRole('button', { name: 'Rechazar', exact: true }).click();
+  await bar.getByRole('button', { name: 'Robado' }).click();
+  await expect(bar.getByLabel('Motivo del rechazo')).toHaveValue(
+    'El IMEI está reportado como robado.',
+  );
+  await bar.getByRole('button', { name: 'Rechazar 2 órdenes' }).click();
+  await expect(admin.getByText('2 órdenes rechazadas y reembolsadas.')).toBeVisible();
+
+  // Both refunded: the customer's Saldo is whole again, and each order says why.
+  const wallet = (await (await page.request.get('/api/wallet')).json()) as { available: string };
+  expect(wallet.available).toBe('1.00');
+  const order = (await (await page.request.get(`/api/orders/${a.id}`)).json()) as {
+    status: string;
+    rejectReason: string;
+  };
+  expect([order.status, order.rejectReason]).toEqual([
+    'rejected',
+    'El IMEI está reportado como robado.',
+  ]);
+
+  // The header's search takes an IMEI as people write it.
+  const imei = values[0] ?? '';
+  await admin
+    .getByRole('search', { name: 'Buscar órdenes' })
+    .getByLabel('Buscar orden o IMEI')
+    .fill(`${imei.slice(0, 2)}-${imei.slice(2, 8)}-${imei.slice(8, 14)}-${imei.slice(14)}`);
+  await admin.keyboard.press('Enter');
+  await expect(admin).toHaveURL(new RegExp(`q=${imei}`));
+  await expect(admin.getByRole('listitem', { name: `Orden #${a.number}` })).toContainText(
+    'Rechazada',
+  );
+
+  for (const width of [375, 1280]) {
+    await admin.setViewportSize({ width, height: 900 });
+    for (const path of ['/admin', '/admin/ordenes?status=todas']) {
+      await admin.goto(path);
+      await expect(admin.getByRole('navigation', { name: 'Administración' })).toBeVisible();
+      await expectAccessible(admin);
+      expect(
+        await admin.evaluate(() => document.documentElement.scrollWidth),
+        `${path} at ${width} px`,
+      ).toBeLessThanOrEqual(width);
+    }
+  }
+  await admin.context().close();
+});

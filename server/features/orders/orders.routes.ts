@@ -20,7 +20,17 @@ import { AdminOrderListQuerySchema } from '../../../shared/schemas/suppliers';
 import { CSV_CONTENT_TYPE, csvAmount, csvDateTime, toCsv, type CsvStyle } from '../../lib/csv';
 import { idempotencyKey } from '../../lib/http';
 import { defineRoute } from '../../lib/route';
+import { z } from 'zod';
+import {
+  BulkOrderActionSchema,
+  CreateSnippetSchema,
+  SNIPPET_KINDS,
+  UpdateSnippetSchema,
+} from '../../../shared/schemas/admin-desk';
 import { adminGetOrder, adminListOrders } from '../suppliers/admin-orders.service';
+import { resendDispatch } from '../suppliers/dispatch.service';
+import { adminOverview, bulkOrderAction } from './admin-desk.service';
+import { createSnippet, deleteSnippet, listSnippets, updateSnippet } from './snippets.service';
 import { bulkCompleteOrders, previewBulkComplete } from './bulk-complete.service';
 import { notifyCustomer, notifyCustomers } from './orders.notify';
 import {
@@ -44,6 +54,7 @@ import type { OrderRow } from './order-dto';
 
 const ORDER_ID = idParams('Identificador de la orden (UUID).');
 const REFILL_ID = idParams('Identificador de la reposición (UUID).');
+const SNIPPET_ID = idParams('Identificador del texto guardado (UUID).');
 
 function toFilters(query: OrderFiltersQuery): OrderFilters {
   return {
@@ -361,6 +372,74 @@ export const refillsAdminRoutes = [
 export const ordersAdminRoutes = [
   defineRoute({
     method: 'get',
+    path: '/api/admin/overview',
+    operationId: 'adminOverview',
+    tag: 'Administración',
+    summary: 'Lo que espera a un administrador ahora, y las ventas de hoy',
+    description:
+      'Órdenes pendientes (sin las que están en «Revisar»), órdenes en «Revisar» (su envío al proveedor espera una decisión), recargas manuales por aprobar y proveedores que fallan, contadas por la base de datos; y las ventas de hoy (día UTC): lo que cobran las órdenes de hoy no reembolsadas, sin la parte devuelta de las parciales.',
+    access: 'admin',
+    responses: [{ status: 200, description: 'Los recuentos.', body: 'AdminOverview' }],
+    handler: async ({ c, deps }) => c.json(await adminOverview(deps.db)),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/snippets',
+    operationId: 'adminListSnippets',
+    tag: 'Administración',
+    summary: 'Motivos de rechazo y plantillas de resultado guardados',
+    description:
+      'Los textos que los administradores guardan para rechazar (`reject_reason`) o completar (`result_template`) órdenes desde la cola, por tipo y posición. `kind` filtra por tipo.',
+    access: 'admin',
+    query: z.object({ kind: z.enum(SNIPPET_KINDS).optional() }),
+    responses: [{ status: 200, description: 'Los textos guardados.', body: 'SnippetList' }],
+    errors: ['BAD_REQUEST'],
+    handler: async ({ c, deps, query }) => c.json(await listSnippets(deps.db, query.kind)),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/snippets',
+    operationId: 'adminCreateSnippet',
+    tag: 'Administración',
+    summary: 'Guardar un motivo de rechazo o una plantilla de resultado',
+    description:
+      'Un motivo de rechazo sigue las reglas del motivo de una orden (3 a 500 caracteres); una plantilla de resultado, las de un resultado (hasta 5000).',
+    access: 'admin',
+    body: { schema: CreateSnippetSchema },
+    responses: [{ status: 201, description: 'El texto guardado.', body: 'SnippetDto' }],
+    handler: async ({ c, deps, body }) => c.json(await createSnippet(deps.db, body), 201),
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/api/admin/snippets/:id',
+    operationId: 'adminUpdateSnippet',
+    tag: 'Administración',
+    summary: 'Cambiar un texto guardado',
+    access: 'admin',
+    params: SNIPPET_ID,
+    body: { schema: UpdateSnippetSchema },
+    responses: [{ status: 200, description: 'El texto guardado.', body: 'SnippetDto' }],
+    errors: ['NOT_FOUND'],
+    handler: async ({ c, deps, params, body }) =>
+      c.json(await updateSnippet(deps.db, params.id, body)),
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/admin/snippets/:id',
+    operationId: 'adminDeleteSnippet',
+    tag: 'Administración',
+    summary: 'Borrar un texto guardado',
+    access: 'admin',
+    params: SNIPPET_ID,
+    responses: [{ status: 200, description: 'Borrado.', body: 'Deleted' }],
+    errors: ['NOT_FOUND'],
+    handler: async ({ c, deps, params }) => {
+      await deleteSnippet(deps.db, params.id);
+      return c.json({ deleted: true as const });
+    },
+  }),
+  defineRoute({
+    method: 'get',
     path: '/api/admin/orders',
     operationId: 'adminListOrders',
     tag: 'Administración',
@@ -423,6 +502,35 @@ export const ordersAdminRoutes = [
         completed.map((row) => ({ row, kind: 'completed' as const })),
       );
       return c.json(result);
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/admin/orders/bulk',
+    operationId: 'adminBulkOrderAction',
+    tag: 'Administración',
+    summary: 'Tomar, completar, rechazar o enviar de nuevo varias órdenes',
+    description:
+      'La misma acción sobre las órdenes elegidas (`ids`, hasta 100), cada una por separado y en su propia transacción, como su ruta individual: `take`, `complete` (con `result`), `reject` (con `reason`: cada una se reembolsa una sola vez) o `resend` (las que están en «Revisar»). Una orden que no se puede cambiar no cambia nada y dice por qué; las demás siguen. Se avisa por correo a cada cliente de una orden completada o rechazada.',
+    access: 'admin',
+    body: { schema: BulkOrderActionSchema },
+    responses: [
+      { status: 200, description: 'El resultado de cada orden.', body: 'BulkActionResult' },
+    ],
+    handler: async ({ c, deps, user, body }) => {
+      const { db, env, metrics, mailer, logger, jobs } = deps;
+      return c.json(
+        await bulkOrderAction(db, user.id, body, {
+          resend: (id) =>
+            resendDispatch(
+              { db, env, metrics, mailer, logger, jobs },
+              user.id,
+              id,
+              c.get('clientIp'),
+            ),
+          notify: (row, status) => notifyCustomer(deps, row, status),
+        }),
+      );
     },
   }),
   defineRoute({

@@ -10,6 +10,8 @@ import {
   type SupplierLog,
 } from '../../../shared/schemas/suppliers';
 import type { Db } from '../../db/client';
+import { user } from '../../db/schema/auth';
+import { order } from '../../db/schema/catalogue';
 import { orderDispatch, supplier, supplierLog } from '../../db/schema/suppliers';
 import { filesOfOrders } from '../orders/order-files.service';
 import { getOrder, listOrders, type OrderFilters } from '../orders/orders.service';
@@ -41,6 +43,22 @@ export async function dispatchesOf(db: Db, orderIds: string[]): Promise<Map<stri
   return found;
 }
 
+/** Whose orders these are: e-mail and name by order id. */
+async function customersOf(
+  db: Db,
+  orderIds: string[],
+): Promise<Map<string, { customerEmail: string; customerName: string }>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: order.id, email: user.email, name: user.name })
+    .from(order)
+    .innerJoin(user, eq(user.id, order.userId))
+    .where(inArray(order.id, orderIds));
+  return new Map(rows.map((r) => [r.id, { customerEmail: r.email, customerName: r.name }]));
+}
+
+const NO_CUSTOMER = { customerEmail: '', customerName: '' };
+
 /** GET /api/admin/orders: a keyset page of every customer's orders, with their forwarding. */
 export async function adminListOrders(
   db: Db,
@@ -53,10 +71,16 @@ export async function adminListOrders(
   const dispatches = await dispatchesOf(db, ids);
   // The queue offers each order's files for download.
   const files = await filesOfOrders(db, ids);
+  const customers = await customersOf(db, ids);
   return {
     items: page.items.map((o) => {
       const own = files.get(o.id);
-      return { ...o, ...(own ? { files: own } : {}), dispatch: dispatches.get(o.id) ?? null };
+      return {
+        ...o,
+        ...(own ? { files: own } : {}),
+        dispatch: dispatches.get(o.id) ?? null,
+        ...(customers.get(o.id) ?? NO_CUSTOMER),
+      };
     }),
     nextCursor: page.nextCursor,
   };
@@ -66,7 +90,12 @@ export async function adminListOrders(
 export async function adminGetOrder(db: Db, orderId: string): Promise<AdminOrderDto> {
   const dto = await getOrder(db, null, orderId);
   const dispatches = await dispatchesOf(db, [dto.id]);
-  return { ...dto, dispatch: dispatches.get(dto.id) ?? null };
+  const customers = await customersOf(db, [dto.id]);
+  return {
+    ...dto,
+    dispatch: dispatches.get(dto.id) ?? null,
+    ...(customers.get(dto.id) ?? NO_CUSTOMER),
+  };
 }
 
 export const LOG_LIMIT = 100;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { useFetcher } from 'react-router';
 import { formatUsd } from '../../../shared/money';
 import { Alert } from '../../components/ui/alert';
@@ -8,6 +8,7 @@ import { TextAreaField, TextField } from '../../components/ui/field';
 import { loadOrderSupplierCalls, mainField, type AdminOrder } from './orders-api';
 import { OrderFiles } from './order-files';
 import { SourceBadge } from './source-badge';
+import { orderAge } from './queue-keys';
 import { StatusBadge } from './status-badge';
 import { useDates } from '../../lib/dates';
 
@@ -30,12 +31,24 @@ function panelsFor(order: AdminOrder): readonly Panel[] {
   return dispatch.supplierId ? ['confirm', 'resend', 'reject'] : ['resend', 'reject'];
 }
 
-/** "Proveedor: X · Ref. 9001 · Enviada al proveedor", with why it waits for an admin. */
+/** "Proveedor: X · Ref. 9001 · Enviada al proveedor". */
+function dispatchLine(dispatch: NonNullable<AdminOrder['dispatch']>) {
+  return `Proveedor: ${dispatch.supplierName ?? 'por asignar'}${
+    dispatch.reference ? ` · Ref. ${dispatch.reference}` : ''
+  } · ${dispatch.stateLabel}${dispatch.attempts > 1 ? ` · ${dispatch.attempts} envíos` : ''}`;
+}
+
+/** The forwarding needs a word more than its line: why it waits for an admin, its last error. */
+function dispatchNeedsDetail(dispatch: NonNullable<AdminOrder['dispatch']>) {
+  return dispatch.state === 'review' || Boolean(dispatch.lastError);
+}
+
+/** The forwarding with why it waits for an admin (below the row, full width). */
 function DispatchInfo({ dispatch }: { dispatch: NonNullable<AdminOrder['dispatch']> }) {
   const review = dispatch.state === 'review';
   return (
     <div
-      className={`rounded-lg border px-3 py-2 text-sm break-words ${
+      className={`rounded-lg border px-3 py-1.5 text-sm break-words ${
         review
           ? 'border-amber-200 bg-amber-50 text-amber-950'
           : 'border-slate-200 bg-slate-50 text-slate-700'
@@ -63,11 +76,35 @@ function DispatchInfo({ dispatch }: { dispatch: NonNullable<AdminOrder['dispatch
   );
 }
 
+/** Compact on a desktop's dense rows. */
+const SMALL = 'lg:min-h-8 lg:px-2.5 lg:py-1 lg:text-xs';
+
+export type QueueRowProps = {
+  order: AdminOrder;
+  /** Selected for a bulk action. */
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  /** The row whose checkbox takes the list's Tab stop (roving focus). */
+  current: boolean;
+  onFocusRow: () => void;
+  onRowKey: (e: KeyboardEvent<HTMLInputElement>) => void;
+  /** The moment ages are counted from. */
+  now: number;
+};
+
 /**
  * One order of the fulfilment queue with its own fetcher: take, complete or reject it; when its
  * forwarding waits for an admin, the three decisions of the review queue.
  */
-export function QueueRow({ order: initial }: { order: AdminOrder }) {
+export function QueueRow({
+  order: initial,
+  selected,
+  onSelect,
+  current,
+  onFocusRow,
+  onRowKey,
+  now,
+}: QueueRowProps) {
   const dates = useDates();
   const fetcher = useFetcher<QueueActionResult>();
   const [open, setOpen] = useState<Panel | null>(null);
@@ -87,26 +124,146 @@ export function QueueRow({ order: initial }: { order: AdminOrder }) {
   const fieldError = (field: string) =>
     data && !data.ok && data.field === field ? data.message : undefined;
 
+  // The row's buttons (the last column of a desktop row).
+  const rowActions =
+    active || order.dispatch ? (
+      <div className="flex basis-full flex-wrap gap-2 lg:basis-auto lg:justify-end lg:gap-1">
+        {order.status === 'pending' && !review ? (
+          <fetcher.Form method="post">
+            <input type="hidden" name="intent" value="take" />
+            <input type="hidden" name="id" value={order.id} />
+            <Button type="submit" variant="secondary" disabled={busy} className={SMALL}>
+              Tomar<span className="sr-only"> {label}</span>
+            </Button>
+          </fetcher.Form>
+        ) : null}
+        {panels.includes('confirm') ? (
+          <Button
+            className={SMALL}
+            variant={open === 'confirm' ? 'primary' : 'secondary'}
+            aria-expanded={open === 'confirm'}
+            onClick={() => toggle('confirm')}
+          >
+            El proveedor la tiene<span className="sr-only"> (orden #{order.number})</span>
+          </Button>
+        ) : null}
+        {panels.includes('resend') ? (
+          <Button
+            className={SMALL}
+            variant={open === 'resend' ? 'primary' : 'secondary'}
+            aria-expanded={open === 'resend'}
+            onClick={() => toggle('resend')}
+          >
+            Enviar de nuevo<span className="sr-only"> {label}</span>
+          </Button>
+        ) : null}
+        {panels.includes('complete') ? (
+          <Button
+            className={SMALL}
+            variant={open === 'complete' ? 'primary' : 'secondary'}
+            aria-expanded={open === 'complete'}
+            onClick={() => toggle('complete')}
+          >
+            Completar<span className="sr-only"> {label}</span>
+          </Button>
+        ) : null}
+        {panels.includes('reject') ? (
+          <Button
+            className={SMALL}
+            variant={open === 'reject' ? 'danger' : 'secondary'}
+            aria-expanded={open === 'reject'}
+            onClick={() => toggle('reject')}
+          >
+            {review ? 'Rechazar y reembolsar' : 'Rechazar'}
+            <span className="sr-only"> {label}</span>
+          </Button>
+        ) : null}
+        {order.dispatch ? (
+          <Button
+            className={SMALL}
+            variant="ghost"
+            aria-expanded={calls !== null}
+            onClick={() => setCalls(calls ? null : loadOrderSupplierCalls(order.id))}
+          >
+            {calls ? (
+              'Ocultar llamadas'
+            ) : (
+              <>
+                <span className="sr-only">Ver </span>Llamadas
+              </>
+            )}
+            <span className="sr-only"> al proveedor</span>
+            <span className="sr-only"> (orden #{order.number})</span>
+          </Button>
+        ) : null}
+      </div>
+    ) : null;
+
   return (
-    <li className="flex min-w-0 flex-col gap-3 py-4" aria-label={`Orden #${order.number}`}>
-      <div className="grid gap-1 sm:grid-cols-[5rem_minmax(0,1fr)_minmax(0,12rem)_6rem_7rem] sm:items-center sm:gap-4">
-        <span className="font-semibold text-slate-900">#{order.number}</span>
-        <span className="min-w-0">
-          <span className="block font-medium text-slate-900">{order.serviceName}</span>
-          <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
-            <span>{dates.dateTime(order.createdAt)}</span>
-            <SourceBadge order={order} labelled />
-          </span>
+    <li
+      className={`flex min-w-0 flex-col gap-2 px-1 py-2 has-[input:focus-visible]:bg-brand-50 lg:py-1 ${selected ? 'bg-brand-50/60' : ''}`}
+      aria-label={`Orden #${order.number}`}
+      data-queue-row={order.id}
+    >
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm lg:grid lg:grid-cols-[1.5rem_4rem_minmax(0,1.1fr)_minmax(0,1.4fr)_9.5rem_4.5rem_3.5rem_6.5rem_minmax(0,1fr)_auto] lg:gap-x-3">
+        <input
+          type="checkbox"
+          className="size-5 accent-brand-600 lg:size-4"
+          checked={selected}
+          tabIndex={current ? 0 : -1}
+          onChange={(e) => onSelect(e.target.checked)}
+          onFocus={onFocusRow}
+          onKeyDown={onRowKey}
+          aria-label={`Seleccionar la orden #${order.number}`}
+          aria-keyshortcuts="j k x Enter"
+        />
+        <span className="font-semibold text-slate-900 tabular-nums">#{order.number}</span>
+        <span className="order-last min-w-0 basis-full truncate text-slate-700 lg:order-none lg:basis-auto">
+          <span className="lg:sr-only">Cliente: </span>
+          <span title={order.customerEmail}>{order.customerName || order.customerEmail}</span>
+          <span className="sr-only"> ({order.customerEmail})</span>
         </span>
-        <span className="font-mono text-sm break-all text-slate-700">{mainField(order)}</span>
-        <span className="font-semibold text-slate-900 tabular-nums sm:text-right">
+        <span className="min-w-0 basis-full font-medium text-slate-900 lg:basis-auto lg:truncate">
+          <span title={order.serviceName}>{order.serviceName}</span>{' '}
+          <SourceBadge order={order} labelled />
+        </span>
+        <span className="min-w-0 font-mono text-xs break-all text-slate-700 lg:truncate">
+          {mainField(order)}
+        </span>
+        <span className="font-semibold text-slate-900 tabular-nums lg:text-right">
           {formatUsd(order.price)}
         </span>
-        <span className="sm:text-right">
+        <span
+          className="text-slate-600 tabular-nums"
+          title={dates.dateTime(order.createdAt)}
+          suppressHydrationWarning
+        >
+          <span className="sr-only">Hace </span>
+          {orderAge(order.createdAt, now)}
+        </span>
+        <span>
           <StatusBadge status={order.status} />
         </span>
+        <span className="min-w-0 basis-full text-xs text-slate-600 lg:basis-auto">
+          {order.dispatch && !dispatchNeedsDetail(order.dispatch) ? (
+            <span
+              className="block lg:truncate"
+              title={dispatchLine(order.dispatch)}
+              data-testid="dispatch"
+            >
+              {dispatchLine(order.dispatch)}
+            </span>
+          ) : order.dispatch ? (
+            <strong className="font-semibold text-amber-900">{order.dispatch.stateLabel}</strong>
+          ) : (
+            <span>A mano</span>
+          )}
+        </span>
+        {rowActions}
       </div>
-      {order.dispatch ? <DispatchInfo dispatch={order.dispatch} /> : null}
+      {order.dispatch && dispatchNeedsDetail(order.dispatch) ? (
+        <DispatchInfo dispatch={order.dispatch} />
+      ) : null}
       <OrderFiles orderId={order.id} files={order.files} admin />
       {/* A field's error shows under that field only, not twice. */}
       {data && (data.ok || !data.field) ? (
@@ -119,66 +276,6 @@ export function QueueRow({ order: initial }: { order: AdminOrder }) {
           </span>{' '}
           {order.result ?? order.rejectReason}
         </p>
-      ) : null}
-      {active || order.dispatch ? (
-        <div className="flex flex-wrap gap-2">
-          {order.status === 'pending' && !review ? (
-            <fetcher.Form method="post">
-              <input type="hidden" name="intent" value="take" />
-              <input type="hidden" name="id" value={order.id} />
-              <Button type="submit" variant="secondary" disabled={busy}>
-                Tomar<span className="sr-only"> {label}</span>
-              </Button>
-            </fetcher.Form>
-          ) : null}
-          {panels.includes('confirm') ? (
-            <Button
-              variant={open === 'confirm' ? 'primary' : 'secondary'}
-              aria-expanded={open === 'confirm'}
-              onClick={() => toggle('confirm')}
-            >
-              El proveedor la tiene<span className="sr-only"> (orden #{order.number})</span>
-            </Button>
-          ) : null}
-          {panels.includes('resend') ? (
-            <Button
-              variant={open === 'resend' ? 'primary' : 'secondary'}
-              aria-expanded={open === 'resend'}
-              onClick={() => toggle('resend')}
-            >
-              Enviar de nuevo<span className="sr-only"> {label}</span>
-            </Button>
-          ) : null}
-          {panels.includes('complete') ? (
-            <Button
-              variant={open === 'complete' ? 'primary' : 'secondary'}
-              aria-expanded={open === 'complete'}
-              onClick={() => toggle('complete')}
-            >
-              Completar<span className="sr-only"> {label}</span>
-            </Button>
-          ) : null}
-          {panels.includes('reject') ? (
-            <Button
-              variant={open === 'reject' ? 'danger' : 'secondary'}
-              aria-expanded={open === 'reject'}
-              onClick={() => toggle('reject')}
-            >
-              {review ? 'Rechazar y reembolsar' : 'Rechazar'}
-              <span className="sr-only"> {label}</span>
-            </Button>
-          ) : null}
-          {order.dispatch ? (
-            <Button
-              variant="ghost"
-              aria-expanded={calls !== null}
-              onClick={() => setCalls(calls ? null : loadOrderSupplierCalls(order.id))}
-            >
-              {calls ? 'Ocultar llamadas al proveedor' : 'Ver llamadas al proveedor'}
-              <span className="sr-only"> (orden #{order.number})</span>
-            </Button>
-          ) : null}
-        </div>
       ) : null}
       {open === 'confirm' ? (
         <fetcher.Form method="post" noValidate className="flex flex-col gap-3">

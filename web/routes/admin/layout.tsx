@@ -1,6 +1,8 @@
-import { Outlet, redirect } from 'react-router';
+import { useState } from 'react';
+import { Outlet, redirect, useLoaderData, useNavigate } from 'react-router';
 import { LoadingScreen } from '../../components/ui/spinner';
 import { AppNavLink } from '../../components/ui/app-link';
+import { loadOverviewOrNull, menuBadges, queueSearchUrl } from '../../features/admin-desk/desk-api';
 import { pageLoader } from '../../lib/page-loader.server';
 import { requireAdmin } from '../../lib/page-session';
 import { ready } from '../../lib/session';
@@ -11,10 +13,13 @@ import type { Route } from './+types/layout';
 /**
  * Admin pages: the server checks the role (and two-factor) on every /api/admin call; this only
  * mirrors it. The app layout sends an admin without two-factor to /activar-dos-pasos first.
+ * The menu's badges come from the admin overview (a failure only hides them).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await pageLoader(request, () => requireAdmin(request));
-  return null;
+  return pageLoader(request, async () => {
+    await requireAdmin(request);
+    return { overview: await loadOverviewOrNull() };
+  });
 }
 
 export async function clientLoader() {
@@ -22,7 +27,7 @@ export async function clientLoader() {
   if (session.status !== 'authenticated' || session.user.role !== 'admin')
     throw redirect('/dashboard');
   if (mustEnrolTwoFactor(session.user)) throw redirect(TWO_FACTOR_SETUP_PATH);
-  return null;
+  return { overview: await loadOverviewOrNull() };
 }
 
 export function HydrateFallback() {
@@ -30,15 +35,56 @@ export function HydrateFallback() {
 }
 
 const ADMIN_NAV = [
-  { id: 'ordenes', title: 'Órdenes', url: '/admin/ordenes' },
-  { id: 'servicios', title: 'Servicios', url: '/admin/servicios' },
-  { id: 'proveedores', title: 'Proveedores', url: '/admin/proveedores' },
-  { id: 'pagos', title: 'Pagos y saldo', url: '/admin/pagos' },
-  { id: 'clientes', title: 'Clientes', url: '/admin/clientes' },
+  { id: 'inicio', title: 'Resumen', url: '/admin', badge: '' },
+  { id: 'ordenes', title: 'Órdenes', url: '/admin/ordenes', badge: 'por atender' },
+  { id: 'servicios', title: 'Servicios', url: '/admin/servicios', badge: '' },
+  { id: 'proveedores', title: 'Proveedores', url: '/admin/proveedores', badge: 'con fallos' },
+  { id: 'pagos', title: 'Pagos y saldo', url: '/admin/pagos', badge: 'por aprobar' },
+  { id: 'clientes', title: 'Clientes', url: '/admin/clientes', badge: '' },
 ];
+
+/** Order number or IMEI, from any admin page, to the queue (every state). */
+function AdminSearch() {
+  const navigate = useNavigate();
+  const [value, setValue] = useState('');
+  return (
+    <form
+      role="search"
+      aria-label="Buscar órdenes"
+      className="flex basis-full gap-2 lg:ml-auto lg:basis-auto"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const url = queueSearchUrl(value);
+        if (url) void navigate(url);
+      }}
+    >
+      <label htmlFor="admin-search" className="sr-only">
+        Buscar orden o IMEI
+      </label>
+      <input
+        id="admin-search"
+        type="search"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        placeholder="Orden o IMEI"
+        autoComplete="off"
+        spellCheck={false}
+        className="min-h-11 w-full min-w-0 rounded-lg border border-slate-300 px-3 text-sm lg:w-56"
+      />
+      <button
+        type="submit"
+        className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-900 hover:bg-slate-100"
+      >
+        Buscar
+      </button>
+    </form>
+  );
+}
 
 export default function AdminLayout() {
   const session = useSession();
+  const { overview } = useLoaderData<typeof clientLoader>();
+  const badges = menuBadges(overview);
   if (
     session.status !== 'authenticated' ||
     session.user.role !== 'admin' ||
@@ -54,17 +100,31 @@ export default function AdminLayout() {
         <span className="basis-full text-sm font-semibold tracking-wide text-slate-500 uppercase sm:basis-auto">
           Administración
         </span>
-        {ADMIN_NAV.map((item) => (
-          <AppNavLink
-            key={item.id}
-            to={item.url}
-            className={({ isActive }) =>
-              `rounded-lg px-3 py-1.5 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100'}`
-            }
-          >
-            {item.title}
-          </AppNavLink>
-        ))}
+        {ADMIN_NAV.map((item) => {
+          const count = badges[item.id] ?? 0;
+          return (
+            <AppNavLink
+              key={item.id}
+              to={item.url}
+              end={item.url === '/admin'}
+              className={({ isActive }) =>
+                `inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100'}`
+              }
+            >
+              {item.title}
+              {count > 0 ? (
+                <span
+                  className="rounded-full bg-amber-200 px-1.5 text-xs font-semibold text-amber-950 tabular-nums"
+                  data-testid={`badge-${item.id}`}
+                >
+                  {count}
+                  <span className="sr-only"> {item.badge}</span>
+                </span>
+              ) : null}
+            </AppNavLink>
+          );
+        })}
+        <AdminSearch />
       </nav>
       <Outlet />
     </div>

@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
 import {
   Form,
   Link,
@@ -34,6 +35,14 @@ import {
 } from '../../features/order-history/orders-api';
 import { LoadMore, useMorePages } from '../../features/order-history/more-pages';
 import { QueueRow, type QueueActionResult } from '../../features/order-history/queue-row';
+import { BulkBar, type BulkActionActionResult } from '../../features/order-history/bulk-bar';
+import { movedIndex, rowKeyAction } from '../../features/order-history/queue-keys';
+import { bulkOrders, loadSnippets, saveSnippet } from '../../features/admin-desk/desk-api';
+import {
+  BULK_ORDER_ACTIONS,
+  type BulkOrderAction,
+  type SnippetDto,
+} from '../../../shared/schemas/admin-desk';
 import { RefillQueue, type RefillActionResult } from '../../features/order-history/refill-queue';
 import { ApiError } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
@@ -74,19 +83,25 @@ async function queuePage(request: Request) {
     console.error('No se pudieron leer las reposiciones:', err);
     return null;
   });
+  const snippets = loadSnippets();
   try {
     return {
       filters,
+      // Ages are counted from here: the same instant on the server and while the page hydrates.
+      loadedAt: Date.now(),
       queue: await listQueue(filters.status, filters.category, filters.q, null, filters.dispatch),
       refills: await refills,
+      snippets: await snippets,
       error: null,
     };
   } catch (err) {
     console.error('No se pudo leer la cola de órdenes:', err);
     return {
       filters,
+      loadedAt: Date.now(),
       queue: null,
       refills: await refills,
+      snippets: await snippets,
       error: err instanceof ApiError ? err.message : 'No pudimos cargar las órdenes.',
     };
   }
@@ -101,7 +116,7 @@ const FIELD_OF: Record<string, string> = {
 export async function clientAction({
   request,
 }: Route.ClientActionArgs): Promise<
-  QueueActionResult | BulkCompleteActionResult | RefillActionResult
+  QueueActionResult | BulkCompleteActionResult | RefillActionResult | BulkActionActionResult
 > {
   const form = await request.formData();
   const text = (name: string) => {
@@ -109,6 +124,60 @@ export async function clientAction({
     return typeof value === 'string' ? value : '';
   };
   const intent = text('intent');
+  if (intent === 'save-snippet') {
+    const kind = text('kind') === 'result_template' ? 'result_template' : 'reject_reason';
+    const body = text('body').trim();
+    try {
+      const saved = await saveSnippet(kind, body.slice(0, 40), body);
+      return {
+        intent: 'bulk',
+        ok: false,
+        saved: true,
+        message: `Guardado: «${saved.title}». Lo verás en la lista al recargar la cola.`,
+      };
+    } catch (err) {
+      if (err instanceof ApiError)
+        return {
+          intent: 'bulk',
+          ok: false,
+          field: kind === 'reject_reason' ? 'reason' : 'result',
+          message: err.fields.body ?? err.message,
+        };
+      throw err;
+    }
+  }
+  if (intent === 'bulk') {
+    const action = text('action') as BulkOrderAction;
+    const ids = text('ids').split(',').filter(Boolean);
+    if (!BULK_ORDER_ACTIONS.includes(action) || ids.length === 0)
+      return { intent, ok: false, message: 'Elige al menos una orden.' };
+    const reason = text('reason').trim();
+    const result = text('result').trim();
+    if (action === 'reject' && reason.length < 3)
+      return {
+        intent,
+        ok: false,
+        field: 'reason',
+        message: 'Escribe el motivo (al menos 3 caracteres).',
+      };
+    if (action === 'complete' && !result)
+      return { intent, ok: false, field: 'result', message: 'Escribe el resultado.' };
+    try {
+      return {
+        intent,
+        ok: true,
+        action,
+        result: await bulkOrders(
+          action,
+          ids,
+          action === 'reject' ? { reason } : action === 'complete' ? { result } : {},
+        ),
+      };
+    } catch (err) {
+      if (err instanceof ApiError) return { intent, ok: false, message: err.message };
+      throw err;
+    }
+  }
   if (intent === 'bulk-complete') {
     const submitted = text('text');
     if (!submitted.trim())
@@ -226,9 +295,10 @@ export function shouldRevalidate({
   formData,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  // Row actions update their own row; a bulk completion changes the queue, so it reloads.
+  // Row actions update their own row; bulk actions change the queue, so it reloads.
   const intent = formData?.get('intent');
-  if (intent && intent !== 'bulk-complete') return false;
+  if (intent && intent !== 'bulk-complete' && intent !== 'bulk' && intent !== 'save-snippet')
+    return false;
   return defaultShouldRevalidate;
 }
 
@@ -265,27 +335,133 @@ function listTitle(filters: QueueFilters): string {
   return QUEUE_TITLES[filters.status];
 }
 
-function QueueList({ first, filters }: { first: AdminOrderPage; filters: QueueFilters }) {
+/** The dense table's column names (desktop); a phone shows each order as a compact card. */
+const COLUMNS = [
+  '',
+  'N.º',
+  'Cliente',
+  'Servicio',
+  'IMEI / dato',
+  'Precio',
+  'Edad',
+  'Estado',
+  'Envío',
+];
+
+function QueueList({
+  first,
+  filters,
+  snippets,
+  loadedAt,
+}: {
+  first: AdminOrderPage;
+  filters: QueueFilters;
+  snippets: SnippetDto[];
+  loadedAt: number;
+}) {
   const pages = useMorePages(first, (cursor) =>
     listQueue(filters.status, filters.category, filters.q, cursor, filters.dispatch),
   );
   const { items } = pages;
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [focus, setFocus] = useState(0);
+  // Ages are counted from the moment the list was loaded (the same on the server and while the
+  // page hydrates), then from this device's clock, once a minute.
+  const [now, setNow] = useState(loadedAt);
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  const clear = useCallback(() => setSelected(new Set()), []);
+  const chosen = items.filter((o) => selected.has(o.id));
 
+  function toggle(id: string, on: boolean) {
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
+  /** Keys on a row's checkbox: move between rows, select, open the row's buttons. */
+  function onRowKey(index: number, e: KeyboardEvent<HTMLInputElement>) {
+    // Space already toggles a checkbox.
+    if (e.key === ' ') return;
+    const action = rowKeyAction(e.key, { ctrl: e.ctrlKey, meta: e.metaKey, alt: e.altKey });
+    if (!action) return;
+    e.preventDefault();
+    const row = e.currentTarget.closest<HTMLElement>('[data-queue-row]');
+    if ('move' in action) {
+      const to = movedIndex(index, action.move, items.length);
+      setFocus(to);
+      const boxes = row?.parentElement?.querySelectorAll<HTMLElement>(
+        '[data-queue-row] input[type="checkbox"]',
+      );
+      boxes?.[to]?.focus();
+    } else if ('toggle' in action) {
+      const order = items[index];
+      if (order) toggle(order.id, !selected.has(order.id));
+    } else {
+      row?.querySelector<HTMLElement>('button, a')?.focus();
+    }
+  }
+
+  // Kept when the list empties: the outcome of the last bulk action stays on screen.
+  const bulkBar = (
+    <BulkBar
+      ids={chosen.map((o) => o.id)}
+      numbers={chosen.map((o) => o.number)}
+      onClear={clear}
+      reasons={snippets.filter((x) => x.kind === 'reject_reason')}
+      templates={snippets.filter((x) => x.kind === 'result_template')}
+    />
+  );
   if (items.length === 0)
     return (
-      <p className="text-slate-700" role="status">
-        {filters.dispatch === 'review'
-          ? 'No hay órdenes que revisar: todos los envíos a proveedores van bien.'
-          : filters.status === '' && !filters.dispatch
-            ? `No hay órdenes en curso${filters.category || filters.q ? ' con esos filtros' : ''}.`
-            : 'Ninguna orden coincide con los filtros.'}
-      </p>
+      <div className="flex flex-col gap-2">
+        {bulkBar}
+        <p className="text-slate-700" role="status">
+          {filters.dispatch === 'review'
+            ? 'No hay órdenes que revisar: todos los envíos a proveedores van bien.'
+            : filters.status === '' && !filters.dispatch
+              ? `No hay órdenes en curso${filters.category || filters.q ? ' con esos filtros' : ''}.`
+              : 'Ninguna orden coincide con los filtros.'}
+        </p>
+      </div>
     );
+  const allSelected = chosen.length === items.length;
   return (
-    <div>
-      <ul className="divide-y divide-slate-100" data-testid="queue">
-        {items.map((o) => (
-          <QueueRow key={o.id} order={o} />
+    <div className="flex flex-col gap-2">
+      {bulkBar}
+      <div className="flex items-center gap-3 border-b border-slate-200 px-1 pb-1 text-xs font-semibold text-slate-600 lg:grid lg:grid-cols-[1.5rem_4rem_minmax(0,1.1fr)_minmax(0,1.4fr)_9.5rem_4.5rem_3.5rem_6.5rem_minmax(0,1fr)_auto] lg:gap-x-3">
+        <input
+          type="checkbox"
+          className="size-5 accent-brand-600 lg:size-4"
+          checked={allSelected}
+          onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((o) => o.id)))}
+          aria-label="Seleccionar todas las órdenes de la lista"
+        />
+        <span className="lg:hidden">Seleccionar todas</span>
+        {COLUMNS.slice(1).map((c) => (
+          <span key={c} className="hidden lg:block" aria-hidden="true">
+            {c}
+          </span>
+        ))}
+      </div>
+      <ul className="divide-y divide-slate-100" data-testid="queue" aria-label="Órdenes">
+        {items.map((o, i) => (
+          <QueueRow
+            key={o.id}
+            order={o}
+            selected={selected.has(o.id)}
+            onSelect={(on) => toggle(o.id, on)}
+            current={i === Math.min(focus, items.length - 1)}
+            onFocusRow={() => setFocus(i)}
+            onRowKey={(e) => onRowKey(i, e)}
+            now={now}
+          />
         ))}
       </ul>
       <LoadMore pages={pages} />
@@ -294,7 +470,8 @@ function QueueList({ first, filters }: { first: AdminOrderPage; filters: QueueFi
 }
 
 export default function AdminOrdenes() {
-  const { filters, queue, refills, error } = useLoaderData<typeof clientLoader>();
+  const { filters, queue, refills, snippets, error, loadedAt } =
+    useLoaderData<typeof clientLoader>();
   const revalidator = useRevalidator();
   const key = new URLSearchParams({ ...filters }).toString();
   return (
@@ -304,13 +481,13 @@ export default function AdminOrdenes() {
         subtitle="Órdenes pendientes y en proceso: tómalas, complétalas con su resultado o recházalas. Con el filtro de estado encuentras también las terminadas; con «Envío: Revisar», las que un proveedor dejó en duda."
       />
       <div className="flex flex-col gap-6">
-        <Card className="p-4 sm:p-6">
+        <Card className="p-4">
           <Form
             key={key}
             method="get"
             role="search"
             aria-label="Filtrar órdenes"
-            className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+            className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-start"
           >
             <SelectField
               label="Estado"
@@ -340,13 +517,38 @@ export default function AdminOrdenes() {
               defaultValue={filters.q}
               autoComplete="off"
             />
-            <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
+            <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-1 lg:mt-7">
               <Button type="submit">Aplicar</Button>
               <Link to="/admin/ordenes" className={buttonClass('secondary')}>
                 Limpiar
               </Link>
             </div>
           </Form>
+        </Card>
+        <Card className="p-3 sm:p-4">
+          <div className="flex items-center justify-between gap-2">
+            <h2 className="text-lg font-semibold text-slate-900">{listTitle(filters)}</h2>
+            <Button
+              variant="ghost"
+              onClick={() => void revalidator.revalidate()}
+              disabled={revalidator.state !== 'idle'}
+            >
+              {revalidator.state !== 'idle' ? 'Actualizando…' : 'Actualizar'}
+            </Button>
+          </div>
+          <div className="mt-3">
+            {queue ? (
+              <QueueList
+                key={key}
+                first={queue}
+                filters={filters}
+                snippets={snippets}
+                loadedAt={loadedAt}
+              />
+            ) : (
+              <Alert tone="error">{error}</Alert>
+            )}
+          </div>
         </Card>
         {refills && refills.length > 0 ? (
           <Card className="p-4 sm:p-6">
@@ -364,25 +566,6 @@ export default function AdminOrdenes() {
             las que no se puedan completar no cambian nada.
           </p>
           <BulkComplete />
-        </Card>
-        <Card className="p-4 sm:p-6">
-          <div className="flex items-center justify-between gap-2">
-            <h2 className="text-lg font-semibold text-slate-900">{listTitle(filters)}</h2>
-            <Button
-              variant="ghost"
-              onClick={() => void revalidator.revalidate()}
-              disabled={revalidator.state !== 'idle'}
-            >
-              {revalidator.state !== 'idle' ? 'Actualizando…' : 'Actualizar'}
-            </Button>
-          </div>
-          <div className="mt-3">
-            {queue ? (
-              <QueueList key={key} first={queue} filters={filters} />
-            ) : (
-              <Alert tone="error">{error}</Alert>
-            )}
-          </div>
         </Card>
       </div>
     </>

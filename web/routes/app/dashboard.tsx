@@ -1,4 +1,4 @@
-import { useLoaderData } from 'react-router';
+import { redirect, useLoaderData } from 'react-router';
 import { displayName } from '../../../shared/display-name';
 import { formatUsd, parseAmount } from '../../../shared/money';
 import {
@@ -16,8 +16,9 @@ import { Card, PageTitle } from '../../components/ui/card';
 import { api } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
 import { SECONDARY_NAV } from '../../lib/account-navigation';
-import { useSession } from '../../lib/session';
-import { signedInPage } from '../../lib/page-loader.server';
+import { ready, useSession } from '../../lib/session';
+import { pageLoader } from '../../lib/page-loader.server';
+import { requireSignedIn } from '../../lib/page-session';
 import type { Route } from './+types/dashboard';
 import { useDates } from '../../lib/dates';
 import { formatDay } from '../../../shared/dates';
@@ -30,11 +31,22 @@ type Summary = OrderSummary;
 
 /** Rendered on the server with its data (docs/decisions/0016); navigations load it in the browser. */
 export async function loader({ request }: Route.LoaderArgs) {
-  return signedInPage(request, () => clientLoader());
+  return pageLoader(request, async () => {
+    const session = await requireSignedIn(request);
+    // An admin's home is the admin overview, not a customer's Saldo of $0.00.
+    if (session.user.role === 'admin') throw redirect('/admin');
+    return dashboardData();
+  });
+}
+
+export async function clientLoader() {
+  const session = await ready();
+  if (session.status === 'authenticated' && session.user.role === 'admin') throw redirect('/admin');
+  return dashboardData();
 }
 
 /** A failed read shows a notice; the rest of the page still works. */
-export async function clientLoader() {
+async function dashboardData() {
   const [wallet, summary] = await Promise.all([
     api.get('/api/wallet', WalletDtoSchema).catch((err: unknown) => {
       console.warn('No se pudo leer el saldo:', err);

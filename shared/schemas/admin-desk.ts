@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { MoneySchema } from './common';
+import { CompleteOrderSchema, RejectOrderSchema } from './orders';
+
+/**
+ * GET /api/admin/overview: what needs a person now, counted by the database, and today's sales.
+ * The same counts are the badges of the admin menu.
+ */
+export const AdminOverviewSchema = z.strictObject({
+  /** Orders waiting to be taken (status pending), those in «Revisar» left to `reviewOrders`. */
+  pendingOrders: z.number().int(),
+  /** Orders in progress (pending or processing) whose forwarding waits for a decision («Revisar»). */
+  reviewOrders: z.number().int(),
+  /** Manual top-ups declared by customers and not yet approved or rejected. */
+  pendingPayments: z.number().int(),
+  /** Suppliers whose last calls failed (state `failing`). */
+  failingSuppliers: z.number().int(),
+  /** Orders placed today (UTC day) and not refunded in full. */
+  todayOrders: z.number().int(),
+  /** What today's orders charge: held or captured, minus the refunded share of partial ones. */
+  todaySales: MoneySchema,
+  /** The start of the day the sales count from (ISO 8601, UTC). */
+  since: z.iso.datetime(),
+});
+export type AdminOverview = z.infer<typeof AdminOverviewSchema>;
+
+export const BULK_ORDER_ACTIONS = ['take', 'complete', 'reject', 'resend'] as const;
+export type BulkOrderAction = (typeof BULK_ORDER_ACTIONS)[number];
+export const BULK_ORDER_MAX = 100;
+
+/**
+ * POST /api/admin/orders/bulk: one action on the selected orders, each on its own. `complete`
+ * needs `result`, `reject` needs `reason` (the same rules as one order's routes).
+ */
+export const BulkOrderActionSchema = z
+  .object({
+    action: z.enum(BULK_ORDER_ACTIONS, {
+      error: 'Elige una acción: take, complete, reject o resend.',
+    }),
+    ids: z
+      .array(z.uuid('Identificador de orden no válido.'), { error: 'Elige al menos una orden.' })
+      .min(1, 'Elige al menos una orden.')
+      .max(BULK_ORDER_MAX, `Como mucho ${BULK_ORDER_MAX} órdenes a la vez.`),
+    result: CompleteOrderSchema.shape.result.optional(),
+    reason: RejectOrderSchema.shape.reason.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.action === 'complete' && v.result === undefined)
+      ctx.addIssue({ code: 'custom', path: ['result'], message: 'Escribe el resultado.' });
+    if (v.action === 'reject' && v.reason === undefined)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Escribe el motivo.' });
+  });
+export type BulkOrderActionRequest = z.infer<typeof BulkOrderActionSchema>;
+
+export const BulkActionItemSchema = z.strictObject({
+  id: z.uuid(),
+  ok: z.boolean(),
+  /** The order's number, when it exists. */
+  number: z.number().int().nullable(),
+  /** Why nothing changed (null when it worked). */
+  message: z.string().nullable(),
+});
+export const BulkActionResultSchema = z.strictObject({
+  done: z.number().int(),
+  failed: z.number().int(),
+  results: z.array(BulkActionItemSchema),
+});
+export type BulkActionResult = z.infer<typeof BulkActionResultSchema>;
+
+export const SNIPPET_KINDS = ['reject_reason', 'result_template'] as const;
+export type SnippetKind = (typeof SNIPPET_KINDS)[number];
+
+/** A saved reason to reject orders, or a template of a completion's result. */
+export const SnippetDtoSchema = z.strictObject({
+  id: z.uuid(),
+  kind: z.enum(SNIPPET_KINDS),
+  title: z.string(),
+  body: z.string(),
+  position: z.number().int(),
+});
+export type SnippetDto = z.infer<typeof SnippetDtoSchema>;
+export const SnippetListSchema = z.strictObject({ items: z.array(SnippetDtoSchema) });
+export type SnippetList = z.infer<typeof SnippetListSchema>;
+
+const snippetTitle = z
+  .string({ error: 'Escribe un título.' })
+  .trim()
+  .min(1, 'Escribe un título.')
+  .max(60, 'El título es demasiado largo (60 caracteres como mucho).');
+const snippetPosition = z.number().int().min(0).max(10_000);
+
+/** POST /api/admin/snippets. The body follows the rules of what it fills in. */
+export const CreateSnippetSchema = z
+  .object({
+    kind: z.enum(SNIPPET_KINDS, { error: 'Elige «reject_reason» o «result_template».' }),
+    title: snippetTitle,
+    body: z.string({ error: 'Escribe el texto.' }).trim().min(1, 'Escribe el texto.').max(5000),
+    position: snippetPosition.optional(),
+  })
+  .superRefine((v, ctx) => {
+    const rule = v.kind === 'reject_reason' ? RejectOrderSchema.shape.reason : null;
+    const checked = rule?.safeParse(v.body);
+    if (checked && !checked.success)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['body'],
+        message: checked.error.issues[0]?.message ?? 'Texto no válido.',
+      });
+  });
+/** PATCH /api/admin/snippets/:id. */
+export const UpdateSnippetSchema = z.object({
+  title: snippetTitle.optional(),
+  body: z.string().trim().min(1, 'Escribe el texto.').max(5000).optional(),
+  position: snippetPosition.optional(),
+});
