@@ -366,10 +366,9 @@ function QueueList({
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [focus, setFocus] = useState(0);
   // Ages are counted from the moment the list was loaded (the same on the server and while the
-  // page hydrates), then from this device's clock, once a minute.
+  // page hydrates), then move on once a minute.
   const [now, setNow] = useState(loadedAt);
   useEffect(() => {
-    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 60_000);
     return () => clearInterval(timer);
   }, []);
