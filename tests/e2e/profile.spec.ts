@@ -25,7 +25,7 @@ test('a new name shows at once in the header, cut to 17 characters + "..."', asy
   await expect(avatar).toHaveText('M');
   await expect(page.getByRole('button', { name: /Menú de usuario/ })).toHaveAccessibleName(
     // The name keeps the visible text, Saldo included (WCAG 2.5.3).
-    'Menú de usuario: Maximiliano Aleja... Saldo: $0.00',
+    'Menú de usuario: Maximiliano Alejandro Gutiérrez Saldo: $0.00',
   );
   expect(await page.evaluate(() => (window as unknown as { __marker?: string }).__marker)).toBe(
     'same-document',

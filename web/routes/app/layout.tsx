@@ -77,7 +77,7 @@ export default function ProtectedLayout() {
   if (mustEnrolTwoFactor(session.user) && location.pathname !== TWO_FACTOR_SETUP_PATH)
     return <Navigate to={TWO_FACTOR_SETUP_PATH} replace />;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
+    <div className="mx-auto max-w-6xl px-4 py-5 sm:py-8">
       <Outlet />
     </div>
   );
