@@ -54,6 +54,8 @@ test('the customer filters, opens, cancels; the admin completes; the result is s
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page).not.toHaveURL(/orden=/);
+  // The focus is back on the row that opened the dialog.
+  await expect(page.getByRole('link', { name: new RegExp(`#${first.number}`) })).toBeFocused();
   await page.getByRole('link', { name: 'Limpiar' }).click();
   await expect(page.getByTestId('orders').getByRole('listitem')).toHaveCount(2);
 

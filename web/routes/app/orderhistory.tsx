@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import {
   Form,
   Link,
@@ -224,6 +224,7 @@ function OrderList({ first, filters }: { first: OrderPage; filters: HistoryFilte
           <li key={o.id}>
             <Link
               to={detailLink(o.id)}
+              data-order-link={o.id}
               preventScrollReset
               className="flex flex-col gap-0.5 rounded-lg px-2 py-1 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none sm:py-2"
             >
@@ -270,7 +271,11 @@ export default function OrderHistory() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
 
+  // The order whose dialog closes: its row takes the focus back.
+  const closing = useRef<string | null>(null);
+
   function closeDetail() {
+    closing.current = params.get('orden');
     const next = new URLSearchParams(params);
     next.delete('orden');
     const search = next.toString();
@@ -310,7 +315,15 @@ export default function OrderHistory() {
           )}
         </Card>
       </div>
-      <OrderDetailDialog detail={detail} onClose={closeDetail} />
+      <OrderDetailDialog
+        detail={detail}
+        onClose={closeDetail}
+        returnFocusTo={() =>
+          closing.current
+            ? document.querySelector<HTMLElement>(`[data-order-link="${closing.current}"]`)
+            : null
+        }
+      />
     </>
   );
 }
