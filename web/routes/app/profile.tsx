@@ -123,7 +123,12 @@ export function shouldRevalidate({
   formMethod,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname) {
+  // (A revalidation asked for on the same URL, after an action of a section, still reads.)
+  if (
+    !formMethod &&
+    currentUrl.pathname === nextUrl.pathname &&
+    currentUrl.search !== nextUrl.search
+  ) {
     const withoutTab = (url: URL) => {
       const params = new URLSearchParams(url.search);
       params.delete('tab');
