@@ -226,7 +226,7 @@ function OrderList({ first, filters }: { first: OrderPage; filters: HistoryFilte
               to={detailLink(o.id)}
               data-order-link={o.id}
               preventScrollReset
-              className="flex flex-col gap-0.5 rounded-lg px-2 py-1 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none sm:py-2"
+              className="flex flex-col rounded-lg px-2 py-1 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none sm:py-2"
             >
               <span className="flex items-center justify-between gap-2 text-sm leading-5">
                 <span className="min-w-0 truncate font-medium text-slate-900">
@@ -291,11 +291,12 @@ export default function OrderHistory() {
         subtitle="Todas tus órdenes, de la más reciente a la más antigua."
         compact
       />
-      <div className="flex flex-col gap-4 sm:gap-6">
-        <Card className="p-3 sm:p-6">
+      <div className="flex flex-col gap-3 sm:gap-6">
+        {/* On a phone the search sits on the page itself: the orders start higher. */}
+        <div className="sm:rounded-2xl sm:border sm:border-slate-200 sm:bg-white sm:p-6 sm:shadow-sm">
           <Filters key={listKey} filters={filters} />
-        </Card>
-        <Card className="p-3 sm:p-6">
+        </div>
+        <Card className="p-1.5 sm:p-6">
           <h2 className="sr-only">Órdenes</h2>
           {invalid ? (
             <Alert tone="error">{invalid}</Alert>
