@@ -63,6 +63,8 @@ test('the customer filters, opens, cancels; the admin completes; the result is s
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page).not.toHaveURL(/orden=/);
+  // The focus is back on the row that opened the dialog.
+  await expect(page.getByRole('link', { name: new RegExp(`#${first.number}`) })).toBeFocused();
   await page.getByRole('link', { name: 'Limpiar' }).click();
   await expect(page.getByTestId('orders').getByRole('listitem')).toHaveCount(2);
 
@@ -84,6 +86,10 @@ test('the customer filters, opens, cancels; the admin completes; the result is s
   await page.reload();
   const completed = page.getByTestId('orders').getByRole('listitem').first();
   await expect(completed).toContainText('Completada');
+  // The result is in the row itself.
+  await expect(completed.getByTestId('row-result')).toHaveText(
+    'Resultado: Operador: Telcel · Libre',
+  );
   await completed.getByRole('link').click();
   await expect(page.getByRole('dialog').getByTestId('order-result')).toHaveText(
     'Operador: Telcel · Libre',
@@ -131,6 +137,7 @@ test('a new customer sees the empty history; a failed load offers Reintentar', a
     'href',
     '/placeorder',
   );
+  await page.getByRole('button', { name: 'Filtrar' }).click();
   await page.getByLabel('Estado').selectOption({ label: 'Completada' });
   await page.getByRole('button', { name: 'Aplicar' }).click();
   await expect(page.getByText('Ninguna orden coincide con los filtros.')).toBeVisible();
@@ -150,7 +157,7 @@ test('a new customer sees the empty history; a failed load offers Reintentar', a
   await expect(page.getByText('No pudimos cargar tu historial.')).toBeHidden();
 });
 
-test('«Cargar más» appends the next page of the history until there is no more', async ({
+test('on a phone: 8+ orders on the first screen, filters behind «Filtrar»; «Cargar más» appends the next page', async ({
   browser,
   page,
 }) => {
@@ -163,9 +170,37 @@ test('«Cargar más» appends the next page of the history until there is no mor
     Array.from({ length: 27 }, (_, i) => uniqueImei(100 + i)),
     'Estado de iCloud',
   );
+  await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/orderhistory');
   const list = page.getByTestId('orders').getByRole('listitem');
   await expect(list).toHaveCount(25);
+  // The search box comes first; the other filters wait behind «Filtrar».
+  const search = page.getByLabel('Buscar por número de orden o IMEI');
+  const filtrar = page.getByRole('button', { name: 'Filtrar' });
+  await expect(search).toBeInViewport();
+  await expect(filtrar).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByLabel('Estado')).toBeHidden();
+  const onFirstScreen = await list.evaluateAll(
+    (items) => items.filter((li) => li.getBoundingClientRect().bottom <= window.innerHeight).length,
+  );
+  expect(onFirstScreen).toBeGreaterThanOrEqual(8);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+    true,
+  );
+
+  await filtrar.click();
+  await expect(filtrar).toHaveAttribute('aria-expanded', 'true');
+  await page.getByLabel('Estado').selectOption({ label: 'Pendiente' });
+  await page.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(page).toHaveURL(/status=pending/);
+  // A filter in use keeps the panel open, and the button counts it.
+  await expect(page.getByRole('button', { name: 'Filtrar (1)' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await expect(page.getByLabel('Estado')).toHaveValue('pending');
+  await expect(list).toHaveCount(25);
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Cargar más' }).click();
   await expect(list).toHaveCount(27);
   await expect(page.getByRole('button', { name: 'Cargar más' })).toHaveCount(0);

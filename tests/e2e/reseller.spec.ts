@@ -108,7 +108,7 @@ test('a customer makes an API key, orders over DHRU with it, sees where the orde
   await creditCustomer(admin, email, '5.00');
   const errors = await collectPageErrors(page);
 
-  await page.goto('/profile');
+  await page.goto('/profile?tab=api');
   const origin = new URL(page.url()).origin;
   const api = page.getByRole('region', { name: 'API', exact: true });
   await expect(api.getByRole('heading', { level: 2, name: 'API' })).toBeVisible();
@@ -216,7 +216,7 @@ test('a customer makes an API key, orders over DHRU with it, sees where the orde
   await admin.context().close();
 
   // Used: the key says when. Revoking asks first; «No, mantenerla» keeps it.
-  await page.goto('/profile');
+  await page.goto('/profile?tab=api');
   await expect(row).not.toContainText('Nunca');
   await row.getByRole('button', { name: `Revocar ${keyName}` }).click();
   await expect(row.getByRole('group', { name: /¿Revocar la clave/ })).toBeFocused();
@@ -255,7 +255,7 @@ test('webhooks: a signed POST per order update, retried after a failure, resent 
     await admin.context().close();
     const errors = await collectPageErrors(page);
 
-    await page.goto('/profile');
+    await page.goto('/profile?tab=notificaciones');
     const hooks = page.getByRole('region', { name: 'Avisos (webhooks)' });
     await expect(hooks.getByText('Todavía no tienes destinos de avisos.')).toBeVisible();
 
@@ -348,6 +348,17 @@ test('webhooks: a signed POST per order update, retried after a failure, resent 
     }).toPass({ timeout: 20_000 });
     await expect(delivery).toContainText('Entregado');
 
+    // «Probar»: a signed test event, sent from the job queue; the button's line tells how it went.
+    await endpoint.getByRole('button', { name: `Probar ${receiver.url}` }).click();
+    await expect(endpoint.getByTestId('webhook-test-result')).toHaveText(
+      'Prueba entregada: el servidor respondió HTTP 200.',
+      { timeout: 30_000 },
+    );
+    const probe = receiver.received[3];
+    if (!probe) throw new Error('no test event');
+    expect((JSON.parse(probe.body) as { type: string }).type).toBe('webhook.test');
+    expect(signedBy(secret, probe)).toBe(true);
+
     // A disabled endpoint (3 days of failures: shown here by rewriting the list's answer) says
     // why, cannot resend, and «Activar de nuevo» turns it on again.
     await page.route('**/api/webhook-endpoints', async (route) => {
@@ -375,6 +386,7 @@ test('webhooks: a signed POST per order update, retried after a failure, resent 
       .getByRole('navigation', { name: 'Menú de la cuenta' })
       .getByRole('link', { name: 'Mi perfil' })
       .click();
+    await page.getByRole('tab', { name: 'Notificaciones' }).click();
     await expect(endpoint).toContainText('Desactivado');
     await expect(endpoint).toContainText('12 fallos seguidos');
     await expect(endpoint).toContainText('Sin respuesta correcta durante 3 días (HTTP 500).');
@@ -438,13 +450,16 @@ test('/profile with a key, a webhook and its deliveries: no sideways scroll at 3
 
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto('/profile');
+      await page.goto('/profile?tab=api');
       const api = page.getByRole('region', { name: 'API', exact: true });
       await expect(api.getByRole('listitem', { name: keyName })).toContainText(
         '203.0.113.7, 2001:db8:85a3::/48',
       );
       await api.getByTestId('connect-guide').getByText('Cómo conectar').click();
       await expect(api.getByTestId('curl-examples')).toBeVisible();
+      await noHorizontalOverflow(page, `/profile?tab=api at ${width} px`);
+      await expectAccessible(page);
+      await page.getByRole('tab', { name: 'Notificaciones' }).click();
       const hooks = page.getByRole('region', { name: 'Avisos (webhooks)' });
       const row = hooks.getByRole('listitem', { name: url });
       await row.getByRole('button', { name: /^Ver avisos/ }).click();

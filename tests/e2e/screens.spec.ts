@@ -51,6 +51,10 @@ test('customer ordering pages at 375 and 1280 px', async ({ browser, page }) => 
       .first()
       .click();
     await expect(page.getByLabel('Cantidad')).toBeVisible();
+    // The chosen service's form is brought into view (below the list on a phone).
+    await expect(
+      page.getByRole('region', { name: 'Orden' }).getByRole('heading', { level: 2 }),
+    ).toBeInViewport();
     await expectScreen(page, 'placeorder-social', width);
 
     await page.goto(`/placeorder/IMEI/${order.serviceId}`);

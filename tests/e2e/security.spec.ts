@@ -276,8 +276,10 @@ test('the e-mail changed from Seguridad: approved from the current address, then
   await page.goto(linkFrom(approval, '/api/auth/'));
   const verification = await waitForMailTo(next, /Verifica tu correo/);
   await page.goto(linkFrom(verification, '/api/auth/verify-email'));
-  await page.goto('/profile#seguridad');
+  // The address is shown under Datos; Seguridad says it too.
+  await page.goto('/profile');
   await expect(page.getByLabel('Correo electrónico', { exact: true })).toHaveValue(next);
+  await page.getByRole('tab', { name: 'Seguridad' }).click();
   await expect(
     security(page).getByText(`Tu correo actual es ${next}.`, { exact: false }),
   ).toBeVisible();

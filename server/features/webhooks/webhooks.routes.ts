@@ -9,6 +9,7 @@ import {
   listDeliveries,
   listEndpoints,
   resendDelivery,
+  testEndpoint,
 } from './webhooks.service';
 
 const ENDPOINT_ID = idParams('Identificador del destino de avisos (UUID).');
@@ -103,5 +104,22 @@ export const webhookRoutes = [
       await resendDelivery(deps, user.id, params.id, params.deliveryId);
       return c.json({ resent: true as const });
     },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/webhook-endpoints/:id/test',
+    operationId: 'testWebhookEndpoint',
+    tag: 'Cuenta',
+    summary: 'Probar un destino de avisos',
+    description:
+      'Pone en cola un aviso de prueba `{ id, type: "webhook.test", createdAt, data: { message } }`, firmado como los demás, con un solo intento (no se reintenta ni cuenta como fallo del destino). Su resultado aparece en los avisos del destino (`GET /api/webhook-endpoints/:id/deliveries`).',
+    access: 'customer',
+    params: ENDPOINT_ID,
+    responses: [
+      { status: 201, description: 'El aviso de prueba, en cola.', body: 'WebhookDeliveryDto' },
+    ],
+    errors: ['CONFLICT'],
+    handler: async ({ c, deps, user, params }) =>
+      c.json(await testEndpoint(deps, user.id, params.id), 201),
   }),
 ];

@@ -267,6 +267,44 @@ export async function resendDelivery(
   deps.jobs.wake('webhook-deliver');
 }
 
+/** The type of the event «Probar» sends: tried once, never counted against the endpoint. */
+export const TEST_EVENT_TYPE = 'webhook.test';
+
+/**
+ * POST /api/webhook-endpoints/:id/test: a signed test event, queued like any other (the web
+ * request never calls the customer's server); the customer reads its result in the deliveries.
+ */
+export async function testEndpoint(
+  deps: Pick<WebhookDeps, 'db' | 'jobs'>,
+  userId: string,
+  endpointId: string,
+): Promise<WebhookDeliveryDto> {
+  const endpoint = await ownEndpoint(deps.db, userId, endpointId);
+  if (endpoint.state !== 'active')
+    throw new AppError('CONFLICT', 'Activa el destino antes de probarlo.');
+  const eventId = `evt_${crypto.randomUUID()}`;
+  const body = JSON.stringify({
+    id: eventId,
+    type: TEST_EVENT_TYPE,
+    createdAt: new Date().toISOString(),
+    data: { message: 'Aviso de prueba: si lo recibes y la firma es válida, todo está listo.' },
+  });
+  const id = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(webhookDelivery)
+      // One try: a test is not retried (retryUntil is now).
+      .values({ endpointId, eventId, type: TEST_EVENT_TYPE, body, retryUntil: new Date() })
+      .returning({ id: webhookDelivery.id });
+    if (!row) throw new Error('insert returned no row');
+    await sendInTx(tx, 'webhook-deliver', { deliveryId: row.id });
+    return row.id;
+  });
+  deps.jobs.wake('webhook-deliver');
+  const [queued] = (await listDeliveries(deps.db, userId, endpointId)).filter((d) => d.id === id);
+  if (!queued) throw new Error('queued test delivery not found');
+  return queued;
+}
+
 function notifyDisabled(deps: WebhookDeps, endpoint: EndpointRow, reason: string): void {
   mailAfterCommit(deps, 'webhook endpoint disabled', { endpointId: endpoint.id }, async () => {
     const [owner] = await deps.db
@@ -334,6 +372,29 @@ export async function deliver(deps: WebhookDeps, deliveryId: string): Promise<De
     );
   }
   const attempts = d.attempts + 1;
+  if (d.type === TEST_EVENT_TYPE) {
+    // A test is tried once, and says nothing about the endpoint's health.
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(webhookAttempt).values({
+        deliveryId: d.id,
+        httpStatus: result.kind === 'response' ? result.status : null,
+        error,
+        response: null,
+        ms: result.ms,
+      });
+      await tx
+        .update(webhookDelivery)
+        .set({
+          state: ok ? 'delivered' : 'failed',
+          attempts,
+          deliveredAt: ok ? new Date() : null,
+          lastStatus: result.kind === 'response' ? result.status : null,
+          lastError: error,
+        })
+        .where(eq(webhookDelivery.id, d.id));
+    });
+    return ok ? 'delivered' : 'failed';
+  }
   const wait = retryWaitSeconds(deps.env.WEBHOOK_RETRY_BASE_SECONDS, attempts);
   // The next try would fall after the window: give up now.
   const givenUp = !ok && Date.now() + wait * 1000 > d.retryUntil.getTime();

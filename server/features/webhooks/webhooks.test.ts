@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   CreatedWebhookEndpoint,
+  WebhookDeliveryDto,
   WebhookDeliveryList,
   WebhookEndpointList,
 } from '../../../shared/schemas/api-keys';
@@ -268,6 +269,48 @@ describe.each(dbTargets())('webhooks on %s', (target) => {
       .from(webhookAttempt)
       .where(eq(webhookAttempt.deliveryId, mine!.id));
     expect(rows.map((r) => r.response)).toEqual([null, null]);
+  });
+
+  it('«Probar» queues one signed test event; its answer is shown and never counts against the endpoint', async () => {
+    const s = await subscriber();
+    const path = `/api/webhook-endpoints/${s.endpoint.id}`;
+    const queued = await json<WebhookDeliveryDto>(await s.client.post(`${path}/test`, {}), 201);
+    expect(queued).toMatchObject({ type: 'webhook.test', orderId: null, state: 'pending' });
+    await until('the test event', () =>
+      receiver.received.some((r) => r.body.includes(queued.eventId)),
+    );
+    const got = receiver.received.find((r) => r.body.includes(queued.eventId));
+    expect(verify(s.endpoint.secret, got?.headers['cometa-signature'], got?.body ?? '')).toBe(true);
+    expect(JSON.parse(got?.body ?? '{}')).toMatchObject({
+      id: queued.eventId,
+      type: 'webhook.test',
+    });
+    const delivered = async (id: string) => {
+      const list = await json<WebhookDeliveryList>(await s.client.get(`${path}/deliveries`), 200);
+      return list.items.find((d) => d.id === id);
+    };
+    await until('delivered', async () => (await delivered(queued.id))?.state === 'delivered');
+    expect((await delivered(queued.id))?.lastAttempts[0]?.httpStatus).toBe(200);
+
+    // A failing answer: one try, its status shown, the endpoint still active with no failures.
+    receiver.answer([500, 500, 500]);
+    const failing = await json<WebhookDeliveryDto>(await s.client.post(`${path}/test`, {}), 201);
+    await until('failed', async () => (await delivered(failing.id))?.state === 'failed');
+    const failed = await delivered(failing.id);
+    expect(failed?.attempts).toBe(1);
+    expect(failed?.lastAttempts.map((a) => a.httpStatus)).toEqual([500]);
+    receiver.answer([]);
+    const endpoints = await json<WebhookEndpointList>(
+      await s.client.get('/api/webhook-endpoints'),
+      200,
+    );
+    expect(endpoints.items[0]).toMatchObject({ state: 'active', failures: 0 });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(receiver.received.filter((r) => r.body.includes(failing.eventId))).toHaveLength(1);
+
+    // Another customer's endpoint is not theirs to test.
+    const other = await fundedCustomer(kit, '1.00');
+    expect((await other.client.post(`${path}/test`, {})).status).toBe(404);
   });
 
   it('POSTs every status change, signed, with the order as the customer sees it', async () => {

@@ -1,5 +1,5 @@
 import { DropdownMenu } from 'radix-ui';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useNavigation } from 'react-router';
 import { SECONDARY_NAV } from '../../lib/account-navigation';
 import { AppNavLink } from '../ui/app-link';
 import { buttonClass } from '../ui/button';
@@ -8,7 +8,13 @@ import { buttonClass } from '../ui/button';
 export function SecondaryBar() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const navigation = useNavigation();
   const current = SECONDARY_NAV.find((i) => pathname === i.url || pathname.startsWith(`${i.url}/`));
+  // The page chosen in the phone's «Menú», while it loads.
+  const going =
+    navigation.state === 'loading'
+      ? SECONDARY_NAV.find((i) => navigation.location.pathname === i.url)
+      : undefined;
   return (
     <div className="border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center px-4">
@@ -34,7 +40,14 @@ export function SecondaryBar() {
           <DropdownMenu.Root modal={false}>
             <DropdownMenu.Trigger className={buttonClass('secondary', 'w-full justify-between')}>
               <span>Menú</span>
-              <span className="truncate text-slate-500">{current?.title}</span>
+              {going && going.id !== current?.id ? (
+                <span className="truncate text-brand-800" data-pending="">
+                  {going.title}
+                  <span className="sr-only"> (cargando)</span>
+                </span>
+              ) : (
+                <span className="truncate text-slate-500">{current?.title}</span>
+              )}
             </DropdownMenu.Trigger>
             <DropdownMenu.Portal>
               <DropdownMenu.Content

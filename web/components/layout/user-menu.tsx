@@ -16,6 +16,8 @@ export function UserMenu({
 }) {
   const navigate = useNavigate();
   const shown = displayName(name);
+  // The header shows the cut name (docs/domain.md §8); a screen reader hears the whole of it.
+  const whole = (name ?? '').trim() || shown;
   // Admins also get the back office, before "Cerrar sesión".
   const items = isAdmin
     ? [...USER_MENU.slice(0, -1), ADMIN_ITEM, ...USER_MENU.slice(-1)]
@@ -33,9 +35,14 @@ export function UserMenu({
           {avatarLetter(name)}
         </span>
         <span className="flex flex-col leading-tight">
-          <span data-testid="user-name" className="text-sm font-semibold text-slate-900">
+          <span
+            data-testid="user-name"
+            aria-hidden={whole === shown ? undefined : true}
+            className="text-sm font-semibold text-slate-900"
+          >
             {shown}
           </span>
+          {whole === shown ? null : <span className="sr-only">{whole}</span>}
           <Balance amount={balance} className="mt-0.5" />
         </span>
         <svg

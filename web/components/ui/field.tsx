@@ -1,5 +1,6 @@
 import {
   useId,
+  type ComponentPropsWithRef,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
@@ -81,7 +82,7 @@ export function TextField({
   error,
   hint,
   ...props
-}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+}: FieldProps & ComponentPropsWithRef<'input'>) {
   const id = useId();
   return (
     <Field id={id} label={label} error={error} hint={hint}>

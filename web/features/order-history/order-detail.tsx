@@ -24,19 +24,33 @@ const ACTORS: Record<OrderEventDto['actor'], string> = {
 
 export type DetailState = { order: OrderDto } | { error: string } | null;
 
-/** The order of `?orden=<id>` in a dialog; closing it removes the search param. */
+/**
+ * The order of `?orden=<id>` in a dialog; closing it removes the search param. `returnFocusTo`:
+ * what takes the focus back when it closes (the order's row; the dialog opens from the URL, so
+ * it has no trigger of its own).
+ */
 export function OrderDetailDialog({
   detail,
   onClose,
+  returnFocusTo,
 }: {
   detail: DetailState;
   onClose: () => void;
+  returnFocusTo?: () => HTMLElement | null;
 }) {
   return (
     <Dialog.Root open={detail !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
-        <Dialog.Content className="fixed inset-x-0 bottom-0 z-50 max-h-[90vh] overflow-y-auto rounded-t-2xl bg-white p-4 shadow-xl focus:outline-none sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[36rem] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6">
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusTo?.();
+            if (!target) return;
+            event.preventDefault();
+            target.focus();
+          }}
+          className="fixed inset-x-0 bottom-0 z-50 max-h-[90vh] overflow-y-auto rounded-t-2xl bg-white p-4 shadow-xl focus:outline-none sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[36rem] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl sm:p-6"
+        >
           <div className="flex items-start justify-between gap-3">
             <Dialog.Title className="text-lg font-semibold text-slate-900">
               {detail && 'order' in detail

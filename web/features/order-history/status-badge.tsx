@@ -9,10 +9,17 @@ const TONES: Record<OrderStatus, string> = {
   partial: 'bg-purple-100 text-purple-900',
 };
 
-export function StatusBadge({ status }: { status: OrderStatus }) {
+/** `compact`: one line of small text tall, for the rows of a list on a phone. */
+export function StatusBadge({
+  status,
+  compact = false,
+}: {
+  status: OrderStatus;
+  compact?: boolean;
+}) {
   return (
     <span
-      className={`inline-block rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap ${TONES[status]}`}
+      className={`inline-block rounded-full px-2.5 text-xs font-semibold whitespace-nowrap ${compact ? 'py-0.5' : 'py-1'} ${TONES[status]}`}
     >
       {ORDER_STATUS_LABELS[status]}
     </span>

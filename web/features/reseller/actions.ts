@@ -2,6 +2,7 @@ import {
   ApiKeyListSchema,
   CreatedApiKeySchema,
   CreatedWebhookEndpointSchema,
+  WebhookDeliveryDtoSchema,
   WebhookDeliveryListSchema,
   WebhookEndpointDtoSchema,
   WebhookEndpointListSchema,
@@ -52,6 +53,25 @@ export function loadDeliveries(endpointId: string): Promise<Loaded<WebhookDelive
       .get(`${endpointPath(endpointId)}/deliveries`, WebhookDeliveryListSchema)
       .then((r) => r.items),
   );
+}
+
+/**
+ * «Probar»: queues a signed test event (the server sends it from its job queue) and waits for its
+ * one try, reading the endpoint's deliveries, for up to `timeoutMs`.
+ */
+export async function testEndpoint(
+  endpointId: string,
+  timeoutMs = 20_000,
+): Promise<WebhookDelivery> {
+  const queued = await api.post(`${endpointPath(endpointId)}/test`, WebhookDeliveryDtoSchema);
+  const deadline = Date.now() + timeoutMs;
+  let latest = queued;
+  while (latest.state === 'pending' && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 700));
+    const list = await api.get(`${endpointPath(endpointId)}/deliveries`, WebhookDeliveryListSchema);
+    latest = list.items.find((d) => d.id === queued.id) ?? latest;
+  }
+  return latest;
 }
 
 async function run(payload: ResellerPayload): Promise<ResellerActionResult> {

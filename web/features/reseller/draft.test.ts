@@ -13,6 +13,7 @@ import {
   placeKeyErrors,
   prefixText,
   summarizeDelivery,
+  testOutcome,
 } from './draft';
 
 const format = (iso: string) => `[${iso}]`;
@@ -166,5 +167,34 @@ describe('summarizeDelivery', () => {
     expect(odd.body).toBe('no es json');
     expect(odd.orderNumber).toBeNull();
     expect(odd.orderStatus).toBeNull();
+  });
+});
+
+describe('testOutcome («Probar»)', () => {
+  const at = '2026-05-01T10:00:00.000Z';
+  it('waits while the one try has not happened', () => {
+    expect(testOutcome({ state: 'pending', lastAttempts: [] })).toBeNull();
+  });
+  it('shows the status code the destination answered', () => {
+    expect(
+      testOutcome({
+        state: 'delivered',
+        lastAttempts: [{ at, httpStatus: 204, reason: null, ms: 12 }],
+      }),
+    ).toEqual({ ok: true, text: 'Prueba entregada: el servidor respondió HTTP 204.' });
+    expect(
+      testOutcome({
+        state: 'failed',
+        lastAttempts: [{ at, httpStatus: 500, reason: 'El servidor respondió HTTP 500', ms: 9 }],
+      }),
+    ).toEqual({ ok: false, text: 'La prueba falló (El servidor respondió HTTP 500).' });
+  });
+  it('shows the reason when nothing answered', () => {
+    expect(
+      testOutcome({
+        state: 'failed',
+        lastAttempts: [{ at, httpStatus: null, reason: 'Tiempo de espera agotado', ms: 10000 }],
+      }),
+    ).toEqual({ ok: false, text: 'La prueba falló (Tiempo de espera agotado).' });
   });
 });

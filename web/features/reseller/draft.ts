@@ -115,6 +115,23 @@ export function attemptResult(attempt: Pick<Attempt, 'httpStatus' | 'reason'>): 
   return attempt.httpStatus !== null ? `HTTP ${attempt.httpStatus}` : 'Sin respuesta';
 }
 
+/**
+ * How a «Probar» test event went, from its delivery: null while it waits for its one try; the
+ * status code when the destination answered, the reason otherwise.
+ */
+export function testOutcome(
+  delivery: Pick<WebhookDeliveryDto, 'state' | 'lastAttempts'>,
+): { ok: boolean; text: string } | null {
+  const last = delivery.lastAttempts[0];
+  if (delivery.state === 'pending' || !last) return null;
+  if (delivery.state === 'delivered')
+    return {
+      ok: true,
+      text: `Prueba entregada: el servidor respondió ${last.httpStatus !== null ? `HTTP ${last.httpStatus}` : 'bien'}.`,
+    };
+  return { ok: false, text: `La prueba falló (${attemptResult(last)}).` };
+}
+
 /** What one delivery's row shows, read from the delivery and the JSON it carries. */
 export type DeliverySummary = {
   /** The order's number, from the body (`data.number`); null when the body has none. */

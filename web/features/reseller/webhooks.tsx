@@ -14,11 +14,12 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { Detail, LoadedList } from '../../components/ui/section';
+import { ApiError } from '../../lib/api';
 import type { Loaded } from '../../lib/loaded';
-import { loadDeliveries } from './actions';
+import { loadDeliveries, testEndpoint } from './actions';
 import { CodeBlock } from './code-block';
 import { SIGNATURE_EXAMPLE } from './connect';
-import { endpointErrors, failuresText, summarizeDelivery } from './draft';
+import { endpointErrors, failuresText, summarizeDelivery, testOutcome } from './draft';
 import { JSON_POST, useFocusInvalid, useFocusOn, useSettled } from './hooks';
 import { OneTimeSecret } from './one-time-secret';
 import {
@@ -181,6 +182,7 @@ function EndpointRow({ endpoint, onAction }: { endpoint: WebhookEndpoint; onActi
             {deliveries ? 'Ocultar avisos' : 'Ver avisos'}
             {which}
           </Button>
+          {disabled ? null : <TestButton endpoint={endpoint} />}
           {disabled ? (
             <Button
               disabled={mine !== null}
@@ -235,6 +237,65 @@ function EndpointRow({ endpoint, onAction }: { endpoint: WebhookEndpoint; onActi
         />
       ) : null}
     </li>
+  );
+}
+
+type TestState =
+  { step: 'idle' } | { step: 'sending' } | { step: 'done'; ok: boolean; text: string };
+
+/**
+ * «Probar»: a signed test event, sent by the server's job queue to the endpoint; its result (the
+ * status code, or why it failed) is announced next to the button.
+ */
+function TestButton({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const [state, setState] = useState<TestState>({ step: 'idle' });
+  const sending = state.step === 'sending';
+
+  async function run() {
+    if (sending) return;
+    setState({ step: 'sending' });
+    try {
+      const delivery = await testEndpoint(endpoint.id);
+      const outcome = testOutcome(delivery);
+      setState(
+        outcome
+          ? { step: 'done', ...outcome }
+          : {
+              step: 'done',
+              ok: false,
+              text: 'La prueba sigue en cola: mira el resultado en «Ver avisos» en unos segundos.',
+            },
+      );
+    } catch (err) {
+      setState({
+        step: 'done',
+        ok: false,
+        text: err instanceof ApiError ? err.message : 'No pudimos enviar la prueba. Reintenta.',
+      });
+    }
+  }
+
+  return (
+    <>
+      <Button variant="secondary" disabled={sending} onClick={() => void run()}>
+        {sending ? 'Probando…' : 'Probar'}
+        <span className="sr-only"> {endpoint.url}</span>
+      </Button>
+      <p
+        role="status"
+        data-testid="webhook-test-result"
+        className={`basis-full text-sm ${
+          state.step === 'done'
+            ? state.ok
+              ? 'text-emerald-800'
+              : 'text-red-700'
+            : 'text-slate-700'
+        }`}
+      >
+        {state.step === 'sending' ? 'Enviando un aviso de prueba…' : null}
+        {state.step === 'done' ? state.text : null}
+      </p>
+    </>
   );
 }
 

@@ -110,7 +110,6 @@ export function TwoFactorEnrolment({ onDone }: { onDone: () => void }) {
     case 'confirm':
       return (
         <ConfirmStep
-          headingRef={heading}
           headingClass={headingClass}
           enrolment={step.enrolment}
           onConfirmed={() =>
@@ -212,13 +211,18 @@ function StartStep({
 }
 
 function ConfirmStep({
-  headingRef,
   headingClass,
   enrolment,
   onConfirmed,
-}: HeadingProps & { enrolment: Enrolment; onConfirmed: () => void }) {
+}: Omit<HeadingProps, 'headingRef'> & { enrolment: Enrolment; onConfirmed: () => void }) {
   const [busy, setBusy] = useState(false);
   const [codeError, setCodeError] = useState<string | undefined>();
+  // The code field takes the focus when the step opens and after a refused code (the form is
+  // named by its heading, which a screen reader reads on the way in).
+  const codeField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    codeField.current?.focus();
+  }, [codeError]);
   const headingId = useId();
   const secret = secretOf(enrolment.totpURI) ?? '';
   const key = groupedKey(secret);
@@ -256,7 +260,7 @@ function ConfirmStep({
       aria-labelledby={headingId}
       className="flex min-w-0 flex-col gap-4"
     >
-      <h3 id={headingId} ref={headingRef} tabIndex={-1} className={headingClass}>
+      <h3 id={headingId} className={headingClass}>
         Añade tu cuenta a la aplicación
       </h3>
       <ol className="list-decimal space-y-2 pl-5 text-sm text-slate-700">
@@ -292,6 +296,7 @@ function ConfirmStep({
         </div>
       </div>
       <TextField
+        ref={codeField}
         label="Código de 6 dígitos"
         name="code"
         inputMode="numeric"

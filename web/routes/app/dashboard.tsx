@@ -1,5 +1,5 @@
 import { redirect, useLoaderData } from 'react-router';
-import { displayName } from '../../../shared/display-name';
+import { DEFAULT_DISPLAY_NAME } from '../../../shared/display-name';
 import { formatUsd, parseAmount } from '../../../shared/money';
 import {
   ORDER_STATUS_LABELS,
@@ -11,7 +11,7 @@ import {
 import { WalletDtoSchema } from '../../../shared/schemas/wallet';
 import { AppLink } from '../../components/ui/app-link';
 import { Alert } from '../../components/ui/alert';
-import { Balance } from '../../components/ui/balance';
+import { buttonClass } from '../../components/ui/button';
 import { Card, PageTitle } from '../../components/ui/card';
 import { api } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
@@ -130,7 +130,7 @@ export default function Dashboard() {
   return (
     <>
       <PageTitle
-        title={`Hola, ${displayName(me?.name ?? session.user.name)}`}
+        title={`Hola, ${(me?.name ?? session.user.name).trim() || DEFAULT_DISPLAY_NAME}`}
         subtitle="Este es el resumen de tu cuenta."
       />
       {me && wallet && summary ? null : (
@@ -141,10 +141,22 @@ export default function Dashboard() {
       <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Card>
           <h2 className="text-sm font-medium text-slate-600">Saldo disponible</h2>
-          <p className="mt-2 text-3xl font-bold text-slate-900" data-testid="dashboard-balance">
+          <p
+            className={`mt-2 text-3xl font-bold ${
+              (parseAmount(available) ?? 0n) > 0n ? 'text-slate-900' : 'text-amber-800'
+            }`}
+            data-testid="dashboard-balance"
+          >
             {formatUsd(available)}
           </p>
-          <Balance amount={available} className="mt-3" />
+          <div className="mt-4 flex flex-wrap gap-2">
+            <AppLink to="/placeorder" className={buttonClass('primary')}>
+              Nueva orden
+            </AppLink>
+            <AppLink to="/addfunds" className={buttonClass('secondary')}>
+              Añadir créditos
+            </AppLink>
+          </div>
         </Card>
         <Card>
           <h2 className="text-sm font-medium text-slate-600">En proceso</h2>

@@ -1,6 +1,7 @@
 import { Navigate, Outlet, redirect, useLocation } from 'react-router';
 import { registerAccountParts } from '../../components/layout/account-header';
 import * as accountParts from '../../components/layout/account-parts';
+import { PageSkeleton, useSlowPageChange } from '../../components/ui/page-skeleton';
 import { LoadingScreen } from '../../components/ui/spinner';
 import { pageLoader } from '../../lib/page-loader.server';
 import { requireSignedIn } from '../../lib/page-session';
@@ -57,6 +58,7 @@ export function HydrateFallback() {
 export default function ProtectedLayout() {
   const session = useSession();
   const location = useLocation();
+  const slow = useSlowPageChange();
   // The session can end while the page is open (expiry, sign-out in another tab, a 401).
   if (session.status === 'anonymous') {
     // A deliberate sign-out navigates on its own (/logout → /login); an ended session goes to
@@ -77,8 +79,13 @@ export default function ProtectedLayout() {
   if (mustEnrolTwoFactor(session.user) && location.pathname !== TWO_FACTOR_SETUP_PATH)
     return <Navigate to={TWO_FACTOR_SETUP_PATH} replace />;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
-      <Outlet />
+    <div className="mx-auto max-w-6xl px-4 py-5 sm:py-8">
+      {/* Moving to another page that is slow to load: the page frame in grey, not a spinner
+          (the page being left stays mounted, hidden, in case the move is cancelled). */}
+      {slow ? <PageSkeleton /> : null}
+      <div hidden={slow}>
+        <Outlet />
+      </div>
     </div>
   );
 }

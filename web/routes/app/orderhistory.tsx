@@ -1,3 +1,4 @@
+import { useId, useRef, useState } from 'react';
 import {
   Form,
   Link,
@@ -120,55 +121,73 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
 const STATUS_OPTIONS = ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }));
 const CATEGORY_OPTIONS = CATEGORIES.map((c) => ({ value: c.slug, label: c.label }));
 
+/** How many of the filters behind «Filtrar» are set (the search box is always in view). */
+function advancedCount(f: HistoryFilters): number {
+  return [f.status, f.category, f.from, f.to].filter(Boolean).length;
+}
+
+/**
+ * The search box first; the other filters behind «Filtrar» (open when one of them is set), so
+ * on a phone the orders start on the first screen.
+ */
 function Filters({ filters }: { filters: HistoryFilters }) {
   const navigation = useNavigation();
   const busy = navigation.state === 'loading' && navigation.location.pathname === '/orderhistory';
   const csvUrl = exportCsvUrl(filters);
+  const set = advancedCount(filters);
+  const [open, setOpen] = useState(set > 0);
+  const panelId = useId();
   return (
-    <Form
-      method="get"
-      role="search"
-      aria-label="Filtrar órdenes"
-      className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
-    >
-      <SelectField
-        label="Estado"
-        name="status"
-        defaultValue={filters.status}
-        placeholder="Todos"
-        options={STATUS_OPTIONS}
+    <Form method="get" role="search" aria-label="Filtrar órdenes" className="flex flex-col gap-3">
+      <TextAreaField
+        label="Buscar por número de orden o IMEI"
+        name="q"
+        rows={1}
+        defaultValue={filters.q}
+        placeholder="#123 o varios IMEI"
+        title="Puedes pegar varios IMEI separados por espacios, comas o saltos de línea."
       />
-      <SelectField
-        label="Categoría"
-        name="category"
-        defaultValue={filters.category}
-        placeholder="Todas"
-        options={CATEGORY_OPTIONS}
-      />
-      <TextField label="Desde" name="from" type="date" defaultValue={filters.from} />
-      <TextField label="Hasta" name="to" type="date" defaultValue={filters.to} />
-      <div className="sm:col-span-2 lg:col-span-4">
-        <TextAreaField
-          label="Buscar por número de orden o IMEI"
-          name="q"
-          rows={2}
-          defaultValue={filters.q}
-          placeholder="#123 o 359702373699048"
-          hint="Puedes pegar varios IMEI separados por espacios, comas o saltos de línea."
-        />
-      </div>
-      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
+      <div className="flex flex-wrap items-center gap-2">
         <Button type="submit" disabled={busy}>
           {busy ? 'Buscando…' : 'Aplicar'}
         </Button>
-        <Link to="/orderhistory" className={buttonClass('secondary')}>
-          Limpiar
-        </Link>
+        <Button
+          type="button"
+          variant="secondary"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {set > 0 ? `Filtrar (${set})` : 'Filtrar'}
+        </Button>
+        {hasFilters(filters) ? (
+          <Link to="/orderhistory" className={buttonClass('ghost')}>
+            Limpiar
+          </Link>
+        ) : null}
         {csvUrl ? (
-          <CsvLink href={csvUrl} download="ordenes.csv" className={buttonClass('ghost')}>
+          <CsvLink href={csvUrl} download="ordenes.csv" className={buttonClass('ghost', 'px-2')}>
             Exportar CSV
           </CsvLink>
         ) : null}
+      </div>
+      <div id={panelId} hidden={!open} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <SelectField
+          label="Estado"
+          name="status"
+          defaultValue={filters.status}
+          placeholder="Todos"
+          options={STATUS_OPTIONS}
+        />
+        <SelectField
+          label="Categoría"
+          name="category"
+          defaultValue={filters.category}
+          placeholder="Todas"
+          options={CATEGORY_OPTIONS}
+        />
+        <TextField label="Desde" name="from" type="date" defaultValue={filters.from} />
+        <TextField label="Hasta" name="to" type="date" defaultValue={filters.to} />
       </div>
     </Form>
   );
@@ -204,26 +223,40 @@ function OrderList({ first, filters }: { first: OrderPage; filters: HistoryFilte
     <div>
       <ul className="divide-y divide-slate-100" data-testid="orders">
         {items.map((o) => (
-          <li key={o.id} className="py-3">
+          <li key={o.id}>
             <Link
               to={detailLink(o.id)}
+              data-order-link={o.id}
               preventScrollReset
-              className="grid gap-1 rounded-lg p-2 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none sm:grid-cols-[5rem_minmax(0,1fr)_minmax(0,12rem)_6rem_7rem] sm:items-center sm:gap-4"
+              className="flex flex-col rounded-lg px-2 py-1 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none sm:py-2"
             >
-              <span className="font-semibold text-slate-900">#{o.number}</span>
-              <span className="min-w-0">
-                <span className="block font-medium text-slate-900">{o.serviceName}</span>
-                <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
-                  <span>{dates.dateTime(o.createdAt)}</span>
-                  <SourceBadge order={o} labelled />
+              <span className="flex items-center justify-between gap-2 text-sm leading-5">
+                <span className="min-w-0 truncate font-medium text-slate-900">
+                  <span className="font-semibold">#{o.number}</span> {o.serviceName}
+                </span>
+                <span className="shrink-0 font-semibold text-slate-900 tabular-nums">
+                  {formatUsd(o.price)}
                 </span>
               </span>
-              <span className="font-mono text-sm break-all text-slate-700">{mainField(o)}</span>
-              <span className="font-semibold text-slate-900 tabular-nums sm:text-right">
-                {formatUsd(o.price)}
-              </span>
-              <span className="sm:text-right">
-                <StatusBadge status={o.status} />
+              <span className="flex items-center justify-between gap-2 text-xs leading-5 text-slate-600">
+                <span className="min-w-0 truncate">
+                  <span className="font-mono text-slate-800">{mainField(o)}</span>
+                  {o.result ? (
+                    <>
+                      {' · '}
+                      <span
+                        className="font-mono font-semibold text-emerald-800"
+                        data-testid="row-result"
+                      >
+                        <span className="sr-only">Resultado: </span>
+                        {o.result}
+                      </span>
+                    </>
+                  ) : null}
+                  {' · '}
+                  {dates.dateTime(o.createdAt)} <SourceBadge order={o} labelled />
+                </span>
+                <StatusBadge status={o.status} compact />
               </span>
             </Link>
           </li>
@@ -240,7 +273,11 @@ export default function OrderHistory() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
 
+  // The order whose dialog closes: its row takes the focus back.
+  const closing = useRef<string | null>(null);
+
   function closeDetail() {
+    closing.current = params.get('orden');
     const next = new URLSearchParams(params);
     next.delete('orden');
     const search = next.toString();
@@ -254,12 +291,14 @@ export default function OrderHistory() {
       <PageTitle
         title="Historial de órdenes"
         subtitle="Todas tus órdenes, de la más reciente a la más antigua."
+        compact
       />
-      <div className="flex flex-col gap-6">
-        <Card className="p-4 sm:p-6">
+      <div className="flex flex-col gap-3 sm:gap-6">
+        {/* On a phone the search sits on the page itself: the orders start higher. */}
+        <div className="sm:rounded-2xl sm:border sm:border-slate-200 sm:bg-white sm:p-6 sm:shadow-sm">
           <Filters key={listKey} filters={filters} />
-        </Card>
-        <Card className="p-4 sm:p-6">
+        </div>
+        <Card className="p-1.5 sm:p-6">
           <h2 className="sr-only">Órdenes</h2>
           {invalid ? (
             <Alert tone="error">{invalid}</Alert>
@@ -279,7 +318,15 @@ export default function OrderHistory() {
           )}
         </Card>
       </div>
-      <OrderDetailDialog detail={detail} onClose={closeDetail} />
+      <OrderDetailDialog
+        detail={detail}
+        onClose={closeDetail}
+        returnFocusTo={() =>
+          closing.current
+            ? document.querySelector<HTMLElement>(`[data-order-link="${closing.current}"]`)
+            : null
+        }
+      />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { data, useLoaderData } from 'react-router';
 import { CATEGORIES } from '../../../shared/categories';
 import { AppLink } from '../../components/ui/app-link';
@@ -34,6 +34,21 @@ export default function PlaceOrderCategory() {
   const q = query.trim().toLowerCase();
   const visible = q ? services.filter((s) => s.name.toLowerCase().includes(q)) : services;
   const selected = services.find((s) => s.id === selectedId) ?? null;
+  // A service chosen by the person (not the first one, preselected): when its form is out of
+  // view (on a phone it sits below the list), it is scrolled into view and its heading takes the
+  // focus, so the keyboard goes on into the form.
+  const [chosen, setChosen] = useState(0);
+  const formHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const heading = formHeading.current;
+    if (chosen === 0 || !heading) return;
+    const top = heading.getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight * 0.6) {
+      heading.focus({ preventScroll: true });
+      const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      heading.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+    }
+  }, [chosen]);
 
   return (
     <>
@@ -65,7 +80,10 @@ export default function PlaceOrderCategory() {
                     <button
                       type="button"
                       aria-pressed={s.id === selectedId}
-                      onClick={() => setSelectedId(s.id)}
+                      onClick={() => {
+                        setSelectedId(s.id);
+                        setChosen((n) => n + 1);
+                      }}
                       className={`w-full rounded-xl border p-4 text-left focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none ${
                         s.id === selectedId
                           ? 'border-brand-600 bg-brand-50'
@@ -85,7 +103,13 @@ export default function PlaceOrderCategory() {
           <section aria-label="Orden">
             {selected ? (
               <Card>
-                <h2 className="text-xl font-semibold text-slate-900">{selected.name}</h2>
+                <h2
+                  ref={formHeading}
+                  tabIndex={-1}
+                  className="scroll-mt-4 text-xl font-semibold text-slate-900 focus:outline-none"
+                >
+                  {selected.name}
+                </h2>
                 <p className="mt-2 text-slate-700">{selected.description}</p>
                 <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
                   <dt className="text-slate-600">Entrega</dt>

@@ -1,5 +1,13 @@
 import { lazy, Suspense } from 'react';
-import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
+import {
+  Form,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import {
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -12,6 +20,7 @@ import { Button } from '../../components/ui/button';
 import { Card, PageTitle } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
 import { Section } from '../../components/ui/section';
+import { Tabs, type TabItem } from '../../components/ui/tabs';
 import {
   isResellerRequest,
   loadApiKeys,
@@ -32,6 +41,7 @@ import { SecuritySection } from '../../features/security/security-section';
 import type { SecurityActionResult } from '../../features/security/types';
 import { apiFailure, parseForm, type FormResult } from '../../lib/form-data';
 import { api } from '../../lib/api';
+import { useFocusFirstInvalid } from '../../lib/focus-invalid';
 import { APP_NAME } from '../../lib/app-name';
 import { ready, reloadMe, useSession } from '../../lib/session';
 import type { Route } from './+types/profile';
@@ -82,6 +92,51 @@ async function profilePage(url: URL, origin: string) {
     loadServices(),
   ]);
   return { origin, security, keys, endpoints, services };
+}
+
+type ProfileTab = 'datos' | 'seguridad' | 'api' | 'notificaciones';
+
+const TABS: readonly TabItem<ProfileTab>[] = [
+  { key: 'datos', label: 'Datos' },
+  { key: 'seguridad', label: 'Seguridad' },
+  { key: 'api', label: 'API' },
+  { key: 'notificaciones', label: 'Notificaciones' },
+];
+
+/** The sections' old anchors (links in e-mails and redirects: /profile#seguridad). */
+const HASH_TABS: Record<string, ProfileTab> = {
+  '#seguridad': 'seguridad',
+  '#api': 'api',
+  '#avisos': 'notificaciones',
+};
+
+/** The tab in the URL (`?tab=`), or the one an old anchor names; Datos otherwise. */
+function profileTab(search: string, hash: string): ProfileTab {
+  const asked = new URLSearchParams(search).get('tab');
+  return TABS.find((t) => t.key === asked)?.key ?? HASH_TABS[hash] ?? 'datos';
+}
+
+/** Switching tabs changes only `?tab=`: nothing to read again. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  // (A revalidation asked for on the same URL, after an action of a section, still reads.)
+  if (
+    !formMethod &&
+    currentUrl.pathname === nextUrl.pathname &&
+    currentUrl.search !== nextUrl.search
+  ) {
+    const withoutTab = (url: URL) => {
+      const params = new URLSearchParams(url.search);
+      params.delete('tab');
+      return params.toString();
+    };
+    if (withoutTab(currentUrl) === withoutTab(nextUrl)) return false;
+  }
+  return defaultShouldRevalidate;
 }
 
 /**
@@ -146,7 +201,18 @@ export default function Profile() {
   const result = useActionData<typeof clientAction>();
   const navigation = useNavigation();
   const pendingIntent = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const nameForm = useFocusFirstInvalid(result?.intent === 'name' ? result : undefined);
+  const passwordForm = useFocusFirstInvalid(result?.intent === 'password' ? result : undefined);
+  const tab = profileTab(location.search, location.hash);
   if (session.status !== 'authenticated') return null;
+
+  function selectTab(next: ProfileTab) {
+    const params = new URLSearchParams(location.search);
+    params.set('tab', next);
+    void navigate(`?${params.toString()}`, { replace: true, preventScrollReset: true });
+  }
   const nameResult = result?.intent === 'name' ? result : undefined;
   const passwordResult = result?.intent === 'password' ? result : undefined;
   return (
@@ -155,95 +221,110 @@ export default function Profile() {
         title="Mi perfil"
         subtitle="Tus datos de acceso y cómo te mostramos en el panel."
       />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <h2 className="text-lg font-semibold text-slate-900">Datos personales</h2>
-          <Form method="post" noValidate className="mt-4 flex flex-col gap-4">
-            <input type="hidden" name="intent" value="name" />
-            {nameResult?.ok ? <Alert tone="success">{nameResult.message}</Alert> : null}
-            {nameResult?.formError ? <Alert tone="error">{nameResult.formError}</Alert> : null}
-            <TextField
-              label="Nombre"
-              name="name"
-              autoComplete="name"
-              required
-              maxLength={80}
-              defaultValue={session.me?.name ?? session.user.name}
-              error={nameResult?.fields?.name}
-            />
-            <TextField
-              label="Correo electrónico"
-              name="email-readonly"
-              value={session.user.email}
-              readOnly
-              hint="Para cambiarlo, ve a Seguridad → Cambiar correo."
-            />
-            <Button type="submit" disabled={pendingIntent === 'name'}>
-              {pendingIntent === 'name' ? 'Guardando…' : 'Guardar cambios'}
-            </Button>
-          </Form>
-        </Card>
-        <Card>
-          <h2 className="text-lg font-semibold text-slate-900">Cambiar contraseña</h2>
-          <Form
-            method="post"
-            noValidate
-            className="mt-4 flex flex-col gap-4"
-            key={passwordResult?.ok ? 'done' : 'form'}
-          >
-            <input type="hidden" name="intent" value="password" />
-            {passwordResult?.ok ? <Alert tone="success">{passwordResult.message}</Alert> : null}
-            {passwordResult?.formError ? (
-              <Alert tone="error">{passwordResult.formError}</Alert>
+      <Tabs label="Secciones de Mi perfil" tabs={TABS} selected={tab} onSelect={selectTab}>
+        {tab === 'datos' ? (
+          <div className="max-w-2xl">
+            <Card>
+              <h2 className="text-lg font-semibold text-slate-900">Datos personales</h2>
+              <Form ref={nameForm} method="post" noValidate className="mt-4 flex flex-col gap-4">
+                <input type="hidden" name="intent" value="name" />
+                {nameResult?.ok ? <Alert tone="success">{nameResult.message}</Alert> : null}
+                {nameResult?.formError ? <Alert tone="error">{nameResult.formError}</Alert> : null}
+                <TextField
+                  label="Nombre"
+                  name="name"
+                  autoComplete="name"
+                  required
+                  maxLength={80}
+                  defaultValue={session.me?.name ?? session.user.name}
+                  error={nameResult?.fields?.name}
+                />
+                <TextField
+                  label="Correo electrónico"
+                  name="email-readonly"
+                  value={session.user.email}
+                  readOnly
+                  hint="Para cambiarlo, ve a Seguridad → Cambiar correo."
+                />
+                <Button type="submit" disabled={pendingIntent === 'name'}>
+                  {pendingIntent === 'name' ? 'Guardando…' : 'Guardar cambios'}
+                </Button>
+              </Form>
+            </Card>
+          </div>
+        ) : null}
+        {tab === 'seguridad' ? (
+          <div className="flex flex-col gap-6">
+            <div className="max-w-2xl">
+              <Card>
+                <h2 className="text-lg font-semibold text-slate-900">Cambiar contraseña</h2>
+                <Form
+                  ref={passwordForm}
+                  method="post"
+                  noValidate
+                  className="mt-4 flex flex-col gap-4"
+                  key={passwordResult?.ok ? 'done' : 'form'}
+                >
+                  <input type="hidden" name="intent" value="password" />
+                  {passwordResult?.ok ? (
+                    <Alert tone="success">{passwordResult.message}</Alert>
+                  ) : null}
+                  {passwordResult?.formError ? (
+                    <Alert tone="error">{passwordResult.formError}</Alert>
+                  ) : null}
+                  <TextField
+                    label="Contraseña actual"
+                    name="currentPassword"
+                    type="password"
+                    autoComplete="current-password"
+                    required
+                    error={passwordResult?.fields?.currentPassword}
+                  />
+                  <TextField
+                    label="Nueva contraseña"
+                    name="newPassword"
+                    type="password"
+                    autoComplete="new-password"
+                    required
+                    minLength={PASSWORD_MIN}
+                    maxLength={PASSWORD_MAX}
+                    error={passwordResult?.fields?.newPassword}
+                  />
+                  <TextField
+                    label="Repite la nueva contraseña"
+                    name="confirmPassword"
+                    type="password"
+                    autoComplete="new-password"
+                    required
+                    error={passwordResult?.fields?.confirmPassword}
+                  />
+                  <Button type="submit" variant="secondary" disabled={pendingIntent === 'password'}>
+                    {pendingIntent === 'password' ? 'Guardando…' : 'Cambiar contraseña'}
+                  </Button>
+                </Form>
+              </Card>
+            </div>
+            {data ? (
+              <>
+                <SecuritySection
+                  data={data.security}
+                  enrolment={(onDone) => (
+                    <Suspense
+                      fallback={
+                        <p role="status" className="text-sm text-slate-700">
+                          Cargando…
+                        </p>
+                      }
+                    >
+                      <TwoFactorEnrolment onDone={onDone} />
+                    </Suspense>
+                  )}
+                />
+              </>
             ) : null}
-            <TextField
-              label="Contraseña actual"
-              name="currentPassword"
-              type="password"
-              autoComplete="current-password"
-              required
-              error={passwordResult?.fields?.currentPassword}
-            />
-            <TextField
-              label="Nueva contraseña"
-              name="newPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={PASSWORD_MIN}
-              maxLength={PASSWORD_MAX}
-              error={passwordResult?.fields?.newPassword}
-            />
-            <TextField
-              label="Repite la nueva contraseña"
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              error={passwordResult?.fields?.confirmPassword}
-            />
-            <Button type="submit" variant="secondary" disabled={pendingIntent === 'password'}>
-              {pendingIntent === 'password' ? 'Guardando…' : 'Cambiar contraseña'}
-            </Button>
-          </Form>
-        </Card>
-      </div>
-      {data ? (
-        <div className="mt-6 flex flex-col gap-6">
-          <SecuritySection
-            data={data.security}
-            enrolment={(onDone) => (
-              <Suspense
-                fallback={
-                  <p role="status" className="text-sm text-slate-700">
-                    Cargando…
-                  </p>
-                }
-              >
-                <TwoFactorEnrolment onDone={onDone} />
-              </Suspense>
-            )}
-          />
+          </div>
+        ) : null}
+        {tab === 'api' && data ? (
           <Section
             id="api"
             title="API"
@@ -258,6 +339,8 @@ export default function Profile() {
               />
             </div>
           </Section>
+        ) : null}
+        {tab === 'notificaciones' && data ? (
           <Section
             id="avisos"
             title="Avisos (webhooks)"
@@ -265,8 +348,8 @@ export default function Profile() {
           >
             <Webhooks endpoints={data.endpoints} />
           </Section>
-        </div>
-      ) : null}
+        ) : null}
+      </Tabs>
     </>
   );
 }

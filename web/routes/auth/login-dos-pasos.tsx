@@ -50,6 +50,11 @@ export default function TwoFactorChallenge() {
       void navigate(landing(next, session.user), { replace: true });
   }, [session, navigation.state, navigate, next]);
 
+  // The code field is where the person starts, and where a refused code sends them back.
+  useEffect(() => {
+    codeBox.current?.querySelector('input')?.focus();
+  }, [result]);
+
   function toggle() {
     setBackup((b) => !b);
     // The field changes meaning: put the person back in it.

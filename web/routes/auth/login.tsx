@@ -14,6 +14,7 @@ import { pendingVerificationEmail } from '../../lib/pending-verification';
 import { safeNextPath } from '../../lib/safe-next';
 import { SUBMIT_CODE_FAILED, loadSubmitCode } from '../../lib/submit-code';
 import type { Route } from './+types/login';
+import { useFocusFirstInvalid } from '../../lib/focus-invalid';
 
 export function meta() {
   return [
@@ -43,6 +44,7 @@ type Extras = typeof OtherWaysModule;
 
 export default function Login() {
   const result = useActionData<typeof clientAction>();
+  const form = useFocusFirstInvalid(result);
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const session = useSession();
@@ -88,6 +90,7 @@ export default function Login() {
       }
     >
       <Form
+        ref={form}
         method="post"
         action={action}
         noValidate

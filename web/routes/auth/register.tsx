@@ -11,6 +11,7 @@ import { APP_NAME } from '../../lib/app-name';
 import type { FormResult } from '../../lib/form-data';
 import { SUBMIT_CODE_FAILED, loadSubmitCode } from '../../lib/submit-code';
 import type { Route } from './+types/register';
+import { useFocusFirstInvalid } from '../../lib/focus-invalid';
 
 export function meta() {
   return [
@@ -37,6 +38,7 @@ type Extras = typeof OtherWaysModule;
 
 export default function Register() {
   const result = useActionData<typeof clientAction>();
+  const form = useFocusFirstInvalid(result);
   const busy = useNavigation().state !== 'idle';
   const [extras, setExtras] = useState<Extras>();
 
@@ -57,6 +59,7 @@ export default function Register() {
       }
     >
       <Form
+        ref={form}
         method="post"
         noValidate
         className="flex flex-col gap-4"
