@@ -237,6 +237,14 @@ const EXPECTED: Record<string, Expected> = {
   adminEndUserSessions: { access: 'admin', roles: ADMIN_OK, path: { id: 'bystander' } },
   adminBlockUser: { access: 'admin', roles: ADMIN, path: { id: 'bystander' } },
   adminUnblockUser: { access: 'admin', roles: ADMIN_OK, path: { id: 'bystander' } },
+  adminGetCustomer: { access: 'admin', roles: ADMIN_OK, path: { id: 'customerA' } },
+  adminListCustomerOrders: { access: 'admin', roles: ADMIN_OK, path: { id: 'customerA' } },
+  adminListCustomerMovements: { access: 'admin', roles: ADMIN_OK, path: { id: 'customerA' } },
+  adminListCustomerPayments: { access: 'admin', roles: ADMIN_OK, path: { id: 'customerA' } },
+  adminListCustomerNotes: { access: 'admin', roles: ADMIN_OK, path: { id: 'customerA' } },
+  adminAddCustomerNote: { access: 'admin', roles: ADMIN, path: { id: 'customerA' } },
+  adminBulkUpdateServices: { access: 'admin', roles: ADMIN },
+  testWebhookEndpoint: { access: 'customer', roles: OWNED_BY_A, path: { id: 'webhookEndpoint' } },
 };
 
 const CODE_STATUS: Record<string, number> = {
