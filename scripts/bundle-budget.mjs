@@ -14,11 +14,12 @@ import zlib from 'node:zlib';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../build/client');
 /**
- * Brotli bytes, per page. 101 KB of JavaScript since the server rendering of the signed-in pages
- * (docs/decisions/0016): the public pages now carry the hydration of a server-rendered app
- * (the session snapshot adopted before hydrating), half a kilobyte more than the SPA's 100 KB.
+ * Brotli bytes, per page. 102 KB of JavaScript: the SPA's 100 KB, plus the hydration of a
+ * server-rendered app (the session snapshot adopted before hydrating, docs/decisions/0016), the
+ * page's time zone read before the first render (so dates match the server's HTML), and the
+ * route manifest, which grows with every screen (routeDiscovery "initial").
  */
-export const BUDGET = { js: 101 * 1024, css: 15 * 1024 };
+export const BUDGET = { js: 102 * 1024, css: 15 * 1024 };
 
 const showChunks = process.argv.includes('--chunks');
 
