@@ -12,7 +12,10 @@ async function findCustomer(admin: Page, email: string, name: string) {
   await admin.goto('/admin/clientes');
   await expect(admin.getByRole('heading', { level: 1, name: 'Clientes' })).toBeVisible();
   await admin.getByLabel('Nombre o correo del cliente').fill(email);
-  await admin.getByRole('button', { name: 'Buscar' }).click();
+  await admin
+    .getByRole('search', { name: 'Buscar cliente' })
+    .getByRole('button', { name: 'Buscar' })
+    .click();
   await expect(admin.getByTestId('customer-row')).toHaveCount(1);
   await admin.getByRole('link', { name }).click();
   await admin.getByRole('tab', { name: 'Seguridad' }).click();
