@@ -1,12 +1,38 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext } from 'react-router';
 import { currentNonce } from './lib/nonce';
+import { withEarlySubmitGuard } from './lib/early-submit';
+import { inlineStylesheet } from './lib/inline-stylesheet';
 import { scriptsAfterPaint } from './lib/scripts-after-paint';
 
 // React Router's Node entry, with the page's CSP nonce on every script it writes, and the whole
 // page rendered before it is sent (loaders have finished by then: nothing streams in later), its
-// scripts started after the first paint (web/lib/scripts-after-paint.ts).
+// stylesheet inside it (web/lib/inline-stylesheet.ts), its modules started after the first paint
+// (web/lib/scripts-after-paint.ts) and forms submitted before hydration held until then
+// (web/lib/early-submit.ts).
+
+// Built, this file is build/server/index.js and the stylesheets are in build/client/assets (the
+// same place at build time, when the public pages are prerendered through this entry). Under the
+// dev server there is no such file and pages keep their <link>.
+const CLIENT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
+const stylesheets = new Map<string, string | null>();
+
+function readStylesheet(href: string): string | null {
+  if (!stylesheets.has(href)) {
+    let css: string | null = null;
+    try {
+      css = readFileSync(path.join(CLIENT_ROOT, href), 'utf8');
+    } catch {
+      css = null;
+    }
+    stylesheets.set(href, css);
+  }
+  return stylesheets.get(href) ?? null;
+}
 
 export const streamTimeout = 5_000;
 
@@ -40,7 +66,11 @@ export default function handleRequest(
               clearTimeout(timeout);
               timeout = undefined;
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-              const html = scriptsAfterPaint(Buffer.concat(chunks).toString('utf8'));
+              const rendered = Buffer.concat(chunks).toString('utf8');
+              const html = withEarlySubmitGuard(
+                inlineStylesheet(scriptsAfterPaint(rendered), readStylesheet),
+                nonce,
+              );
               resolve(new Response(html, { headers: responseHeaders, status }));
               callback();
             },

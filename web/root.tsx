@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { releaseEarlySubmit } from './lib/early-submit';
 import {
   Links,
   Meta,
@@ -69,6 +70,8 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   useRememberNavigationTarget();
+  // Hydrated (effects run after the first commit): a form sent before this moment goes now.
+  useEffect(releaseEarlySubmit, []);
   const data = useLoaderData<typeof loader>();
   const snapshot = data.session;
   const timeZone = useDisplayTimeZone(data.timeZone);

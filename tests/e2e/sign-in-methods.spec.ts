@@ -4,6 +4,8 @@ import { expect, test } from './fixtures';
 import { totpCode } from '../setup/totp';
 import {
   codeIn,
+  collectPageErrors,
+  createVerifiedUser,
   enableTwoFactorByApi,
   expectAccessible,
   freshTotpCode,
@@ -272,4 +274,35 @@ test('the sign-in pages work at 375 px: the other ways and the second step fit t
   await waitForHydration(page);
   await expect(page.getByRole('region', { name: 'Otras formas de crear tu cuenta' })).toBeVisible();
   await expectAccessible(page);
+});
+
+test('a sign-in sent before the page has hydrated is held and goes through once it has', async ({
+  page,
+  browser,
+}) => {
+  const { email } = await createVerifiedUser(browser, 'Marta Prisa');
+  const errors = await collectPageErrors(page);
+  // A slow phone: the page is painted from its HTML while its entry module is still on the way.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(`${r.method()} ${r.url()}`));
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  // Nothing left without JavaScript: no GET with the password in the address, no plain POST.
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL(/\/login$/);
+  expect(requests.filter((r) => /\/login\?|^POST .*\/login/.test(r))).toEqual([]);
+  expect(requests.some((r) => r.includes(encodeURIComponent(PASSWORD)))).toBe(false);
+
+  release();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Marta');
+  expect(errors).toEqual([]);
 });

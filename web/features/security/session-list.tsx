@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import { Detail } from '../../components/ui/section';
 import { JSON_POST } from './hooks';
 import { relativeTime } from './time';
+import { useHydrated } from '../../lib/hydrated';
 import {
   FETCHER_KEYS,
   type SecurityActionResult,
@@ -44,9 +45,11 @@ export function SessionList({
 
 function When({ iso }: { iso: string }) {
   const dates = useDates();
+  // "hace 5 minutos" depends on the device's clock: written once the page has hydrated.
+  const hydrated = useHydrated();
   return (
     <>
-      {relativeTime(iso)}{' '}
+      {hydrated ? `${relativeTime(iso)} ` : null}
       <time dateTime={iso} className="text-slate-600">
         ({dates.dateTime(iso)})
       </time>

@@ -41,8 +41,10 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   if (mustEnrolTwoFactor(session.user) && url.pathname !== TWO_FACTOR_SETUP_PATH)
     throw redirect(TWO_FACTOR_SETUP_PATH);
   // Every navigation inside the app refreshes the header's name and Saldo (an admin may have
-  // credited the account meanwhile), without holding up the page.
-  void reloadMe({ maxAgeMs: 2_000 });
+  // credited the account meanwhile), without holding up the page. Only the loads of one
+  // navigation (a redirect runs this twice) share a reading: a reading two seconds old, taken
+  // right after the customer's own top-up, missed the admin's approval that came next.
+  void reloadMe({ maxAgeMs: 300 });
   return null;
 }
 

@@ -42,6 +42,8 @@ import type { SecurityActionResult } from '../../features/security/types';
 import { apiFailure, parseForm, type FormResult } from '../../lib/form-data';
 import { api } from '../../lib/api';
 import { useFocusFirstInvalid } from '../../lib/focus-invalid';
+import { useHydrated } from '../../lib/hydrated';
+import { pageOrigin, signedInPage } from '../../lib/page-loader.server';
 import { APP_NAME } from '../../lib/app-name';
 import { ready, reloadMe, useSession } from '../../lib/session';
 import type { Route } from './+types/profile';
@@ -79,9 +81,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   return profilePage(url, url.origin);
 }
-// Rendered in the browser: its session list shows times relative to the device's clock and zone,
-// which the server cannot render identically.
-clientLoader.hydrate = true as const;
+
+/** The same data on the server, so the page arrives whole (docs/decisions/0016). */
+export async function loader({ request }: Route.LoaderArgs) {
+  return signedInPage(request, () => profilePage(new URL(request.url), pageOrigin(request)));
+}
 
 /** `origin`: where the app is reached, for the API addresses the page shows. */
 async function profilePage(url: URL, origin: string) {
@@ -205,7 +209,10 @@ export default function Profile() {
   const navigate = useNavigate();
   const nameForm = useFocusFirstInvalid(result?.intent === 'name' ? result : undefined);
   const passwordForm = useFocusFirstInvalid(result?.intent === 'password' ? result : undefined);
-  const tab = profileTab(location.search, location.hash);
+  // The server never sees an old link's #anchor: it is read once the page has hydrated, so the
+  // browser's first render is the server's.
+  const hydrated = useHydrated();
+  const tab = profileTab(location.search, hydrated ? location.hash : '');
   if (session.status !== 'authenticated') return null;
 
   function selectTab(next: ProfileTab) {

@@ -1,0 +1,62 @@
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { EARLY_SUBMIT_SCRIPT, RELEASE_GLOBAL, withEarlySubmitGuard } from './early-submit';
+
+/** The guard run against a minimal document; returns how to submit and what was sent. */
+function guarded() {
+  const listeners: ((e: unknown) => void)[] = [];
+  const window: Record<string, unknown> = {};
+  const document = {
+    addEventListener: (_type: string, fn: (e: unknown) => void) => listeners.push(fn),
+    removeEventListener: (_type: string, fn: (e: unknown) => void) =>
+      listeners.splice(listeners.indexOf(fn), 1),
+  };
+  runInNewContext(EARLY_SUBMIT_SCRIPT, { window, document });
+  const sent: unknown[] = [];
+  const form = {
+    isConnected: true,
+    requestSubmit: (button?: unknown) => sent.push(button ?? 'no button'),
+  };
+  const submit = (submitter: unknown) => {
+    let prevented = false;
+    for (const fn of [...listeners])
+      fn({ target: form, submitter, preventDefault: () => (prevented = true) });
+    return prevented;
+  };
+  return { window, listeners, form, submit, sent };
+}
+
+describe('early submit guard', () => {
+  it('holds a submit made before hydration and sends it again, with its button, once hydrated', () => {
+    const { window, listeners, form, submit, sent } = guarded();
+    const button = { isConnected: true, form };
+    expect(submit(button)).toBe(true);
+    expect(sent).toEqual([]);
+    (window[RELEASE_GLOBAL] as () => void)();
+    expect(sent).toEqual([button]);
+    // Hydrated: nothing is held any more.
+    expect(listeners).toHaveLength(0);
+  });
+
+  it('sends nothing when nothing was submitted, and drops a form no longer on the page', () => {
+    const idle = guarded();
+    (idle.window[RELEASE_GLOBAL] as () => void)();
+    expect(idle.sent).toEqual([]);
+    const gone = guarded();
+    gone.submit(undefined);
+    gone.form.isConnected = false;
+    (gone.window[RELEASE_GLOBAL] as () => void)();
+    expect(gone.sent).toEqual([]);
+  });
+
+  it('goes first in the head, with the answer nonce when there is one', () => {
+    const page =
+      '<!DOCTYPE html><html lang="es"><head><meta charSet="utf-8"/></head><body></body></html>';
+    expect(withEarlySubmitGuard(page, 'n0nce')).toContain(
+      `<head><script nonce="n0nce">${EARLY_SUBMIT_SCRIPT}</script><meta charSet="utf-8"/>`,
+    );
+    expect(withEarlySubmitGuard(page, undefined)).toContain(
+      `<head><script>${EARLY_SUBMIT_SCRIPT}</script>`,
+    );
+  });
+});
