@@ -105,6 +105,9 @@ export default defineConfig({
     minify: 'terser',
     terserOptions: { compress: { passes: 2 }, format: { comments: false } },
     rolldownOptions: {
+      // Rolldown's note on slow plugins (terser, React Router's resolver) is advice for whoever
+      // profiles the build, printed on every build; `npm run build` stays quiet.
+      checks: { pluginTimings: false },
       output: {
         codeSplitting: {
           groups: [
