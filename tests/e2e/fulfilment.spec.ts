@@ -308,3 +308,40 @@ test('admin desk: home counts → badge → queue → select two with the keyboa
   }
   await admin.context().close();
 });
+
+test('the order queue is a desk screen: 25+ orders in view on a desktop, the toolbar on one line', async ({
+  browser,
+  page,
+}) => {
+  const { email } = await registerVerified(page, 'Tomás Denso');
+  const admin = await adminPage(browser);
+  await creditCustomer(admin, email, '20.00');
+  await placeImeiOrders(
+    page,
+    Array.from({ length: 30 }, (_, i) => uniqueImei(400 + i)),
+  );
+  const inView = async () =>
+    admin.evaluate(
+      () =>
+        [...document.querySelectorAll('[data-queue-row]')].filter(
+          (row) => row.getBoundingClientRect().bottom <= window.innerHeight,
+        ).length,
+    );
+  // A Full HD desktop shows 25 orders or more without scrolling; a 1280 × 900 laptop, 18.
+  for (const [width, height, rows] of [
+    [1920, 1080, 25],
+    [1280, 900, 18],
+  ] as const) {
+    await admin.setViewportSize({ width, height });
+    await admin.goto('/admin/ordenes');
+    await expect(admin.getByRole('heading', { level: 1, name: 'Órdenes' })).toBeVisible();
+    expect(await inView()).toBeGreaterThanOrEqual(rows);
+    // The filters, «Aplicar» and «Actualizar» share one line above the list.
+    const toolbar = admin.getByRole('search', { name: 'Filtrar órdenes' });
+    const top = async (name: string) =>
+      (await toolbar.getByRole('button', { name }).boundingBox())?.y ?? -1;
+    expect(Math.abs((await top('Aplicar')) - (await top('Actualizar')))).toBeLessThan(4);
+    await admin.screenshot({ path: `test-results/screens/queue-${width}.png` });
+  }
+  await expectAccessible(admin);
+});

@@ -17,18 +17,27 @@ export function PageTitle({
   title,
   subtitle,
   compact = false,
+  dense = false,
 }: {
   title: string;
   subtitle?: string;
   compact?: boolean;
+  /** A working screen (the order queue): a smaller title and a one-line subtitle on a desktop. */
+  dense?: boolean;
 }) {
   return (
-    <header className={compact ? 'mb-4 sm:mb-6' : 'mb-6'}>
-      <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
+    <header className={compact ? 'mb-4 sm:mb-6' : dense ? 'mb-4 lg:mb-3' : 'mb-6'}>
+      <h1
+        className={`text-2xl font-bold tracking-tight break-words text-slate-900 ${dense ? '' : 'sm:text-3xl'}`}
+      >
         {title}
       </h1>
       {subtitle ? (
-        <p className={`mt-2 text-slate-600 ${compact ? 'hidden sm:block' : ''}`}>{subtitle}</p>
+        <p
+          className={`mt-2 text-slate-600 ${compact ? 'hidden sm:block' : ''} ${dense ? 'lg:mt-1 lg:text-sm' : ''}`}
+        >
+          {subtitle}
+        </p>
       ) : null}
     </header>
   );

@@ -11,12 +11,16 @@ type FieldProps = {
   label: string;
   error?: string | undefined;
   hint?: string | undefined;
+  /** A working screen's toolbar: on a desktop, a smaller label and a 36 px control. */
+  dense?: boolean | undefined;
 };
 
-const inputClass = (error?: string) =>
+const DENSE_CONTROL = 'lg:mt-0.5 lg:py-1.5 lg:text-sm';
+
+const inputClass = (error?: string, dense?: boolean) =>
   `mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 ${
     error ? 'border-red-600' : 'border-slate-300'
-  }`;
+  }${dense ? ` ${DENSE_CONTROL}` : ''}`;
 
 function Messages({
   id,
@@ -55,11 +59,15 @@ function Field({
   label,
   error,
   hint,
+  dense,
   children,
 }: FieldProps & { id: string; children: ReactNode }) {
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+      <label
+        htmlFor={id}
+        className={`block text-sm font-medium text-slate-800${dense ? ' lg:text-xs' : ''}`}
+      >
         {label}
       </label>
       {children}
@@ -68,12 +76,12 @@ function Field({
   );
 }
 
-function controlProps(id: string, error?: string, hint?: string) {
+function controlProps(id: string, error?: string, hint?: string, dense?: boolean) {
   return {
     id,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy(id, error, hint),
-    className: inputClass(error),
+    className: inputClass(error, dense),
   };
 }
 
@@ -81,12 +89,13 @@ export function TextField({
   label,
   error,
   hint,
+  dense,
   ...props
 }: FieldProps & ComponentPropsWithRef<'input'>) {
   const id = useId();
   return (
-    <Field id={id} label={label} error={error} hint={hint}>
-      <input {...controlProps(id, error, hint)} {...props} />
+    <Field id={id} label={label} error={error} hint={hint} dense={dense}>
+      <input {...controlProps(id, error, hint, dense)} {...props} />
     </Field>
   );
 }
@@ -95,12 +104,13 @@ export function TextAreaField({
   label,
   error,
   hint,
+  dense,
   ...props
 }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = useId();
   return (
-    <Field id={id} label={label} error={error} hint={hint}>
-      <textarea {...controlProps(id, error, hint)} {...props} />
+    <Field id={id} label={label} error={error} hint={hint} dense={dense}>
+      <textarea {...controlProps(id, error, hint, dense)} {...props} />
     </Field>
   );
 }
@@ -112,6 +122,7 @@ export function SelectField({
   label,
   error,
   hint,
+  dense,
   options,
   placeholder,
   ...props
@@ -121,8 +132,8 @@ export function SelectField({
 } & SelectHTMLAttributes<HTMLSelectElement>) {
   const id = useId();
   return (
-    <Field id={id} label={label} error={error} hint={hint}>
-      <select {...controlProps(id, error, hint)} {...props}>
+    <Field id={id} label={label} error={error} hint={hint} dense={dense}>
+      <select {...controlProps(id, error, hint, dense)} {...props}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -139,6 +150,7 @@ export function CheckboxField({
   label,
   hint,
   error,
+  dense: _dense,
   ...props
 }: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
   const id = useId();

@@ -77,7 +77,7 @@ function DispatchInfo({ dispatch }: { dispatch: NonNullable<AdminOrder['dispatch
 }
 
 /** Compact on a desktop's dense rows. */
-const SMALL = 'lg:min-h-8 lg:px-2.5 lg:py-1 lg:text-xs';
+const SMALL = 'lg:min-h-6 lg:px-2 lg:py-0 lg:text-xs';
 
 export type QueueRowProps = {
   order: AdminOrder;
@@ -201,7 +201,7 @@ export function QueueRow({
 
   return (
     <li
-      className={`flex min-w-0 flex-col gap-2 px-1 py-2 has-[input:focus-visible]:bg-brand-50 lg:py-1 ${selected ? 'bg-brand-50/60' : ''}`}
+      className={`flex min-w-0 flex-col gap-2 px-1 py-2 has-[input:focus-visible]:bg-brand-50 lg:py-0 ${selected ? 'bg-brand-50/60' : ''}`}
       aria-label={`Orden #${order.number}`}
       data-queue-row={order.id}
     >

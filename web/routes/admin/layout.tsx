@@ -69,11 +69,11 @@ function AdminSearch() {
         placeholder="Orden o IMEI"
         autoComplete="off"
         spellCheck={false}
-        className="min-h-11 w-full min-w-0 rounded-lg border border-slate-300 px-3 text-sm lg:w-56"
+        className="min-h-11 w-full min-w-0 rounded-lg border border-slate-300 px-3 text-sm lg:min-h-9 lg:w-44"
       />
       <button
         type="submit"
-        className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-900 hover:bg-slate-100"
+        className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-900 hover:bg-slate-100 lg:min-h-9"
       >
         Buscar
       </button>
@@ -95,9 +95,9 @@ export default function AdminLayout() {
     <div>
       <nav
         aria-label="Administración"
-        className="mb-6 flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 pb-3"
+        className="mb-4 flex flex-wrap items-center gap-x-1 gap-y-1 border-b border-slate-200 pb-2"
       >
-        <span className="basis-full text-sm font-semibold tracking-wide text-slate-500 uppercase sm:basis-auto">
+        <span className="basis-full text-sm font-semibold tracking-wide text-slate-500 uppercase sm:mr-2 sm:basis-auto">
           Administración
         </span>
         {ADMIN_NAV.map((item) => {
@@ -108,7 +108,7 @@ export default function AdminLayout() {
               to={item.url}
               end={item.url === '/admin'}
               className={({ isActive }) =>
-                `inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100'}`
+                `inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100'}`
               }
             >
               {item.title}

@@ -476,64 +476,75 @@ export default function AdminOrdenes() {
   return (
     <>
       <PageTitle
+        dense
         title="Órdenes"
-        subtitle="Órdenes pendientes y en proceso: tómalas, complétalas con su resultado o recházalas. Con el filtro de estado encuentras también las terminadas; con «Envío: Revisar», las que un proveedor dejó en duda."
+        subtitle="Tómalas, complétalas con su resultado o recházalas. «Envío: Revisar» muestra las que un proveedor dejó en duda."
       />
       <div className="flex flex-col gap-6">
-        <Card className="p-4">
-          <Form
-            key={key}
-            method="get"
-            role="search"
-            aria-label="Filtrar órdenes"
-            className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-start"
-          >
-            <SelectField
-              label="Estado"
-              name="status"
-              defaultValue={filters.status}
-              options={QUEUE_STATUS_OPTIONS}
-            />
-            <SelectField
-              label="Categoría"
-              name="category"
-              defaultValue={filters.category}
-              placeholder="Todas"
-              options={CATEGORY_OPTIONS}
-            />
-            <SelectField
-              label="Envío"
-              name="dispatch"
-              defaultValue={filters.dispatch}
-              placeholder="Todos"
-              hint="«Revisar»: envíos a proveedores que esperan tu decisión."
-              options={DISPATCH_OPTIONS}
-            />
-            <TextField
-              label="Número de orden o IMEI"
-              name="q"
-              type="search"
-              defaultValue={filters.q}
-              autoComplete="off"
-            />
-            <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-1 lg:mt-7">
-              <Button type="submit">Aplicar</Button>
-              <Link to="/admin/ordenes" className={buttonClass('secondary')}>
-                Limpiar
-              </Link>
-            </div>
-          </Form>
-        </Card>
-        <Card className="p-3 sm:p-4">
-          <div className="flex items-center justify-between gap-2">
-            <h2 className="text-lg font-semibold text-slate-900">{listTitle(filters)}</h2>
-            <Button
-              variant="ghost"
-              onClick={() => void revalidator.revalidate()}
-              disabled={revalidator.state !== 'idle'}
+        <Card className="p-3 sm:p-4 lg:p-3">
+          {/* One toolbar above the list (on a desktop, one line): the list gets the screen. */}
+          <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:gap-4">
+            <h2 className="text-lg font-semibold text-slate-900 lg:mb-1.5 lg:min-w-32">
+              {listTitle(filters)}
+            </h2>
+            <Form
+              key={key}
+              method="get"
+              role="search"
+              aria-label="Filtrar órdenes"
+              className="grid flex-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,10rem)_repeat(2,minmax(0,8.5rem))_minmax(10rem,1fr)_auto] lg:items-end lg:gap-2"
             >
-              {revalidator.state !== 'idle' ? 'Actualizando…' : 'Actualizar'}
-            </Button>
+              <SelectField
+                dense
+                label="Estado"
+                name="status"
+                defaultValue={filters.status}
+                options={QUEUE_STATUS_OPTIONS}
+              />
+              <SelectField
+                dense
+                label="Categoría"
+                name="category"
+                defaultValue={filters.category}
+                placeholder="Todas"
+                options={CATEGORY_OPTIONS}
+              />
+              <SelectField
+                dense
+                label="Envío"
+                name="dispatch"
+                defaultValue={filters.dispatch}
+                placeholder="Todos"
+                options={DISPATCH_OPTIONS}
+              />
+              <TextField
+                dense
+                label="Número de orden o IMEI"
+                name="q"
+                type="search"
+                defaultValue={filters.q}
+                autoComplete="off"
+              />
+              <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-1 lg:flex-nowrap lg:gap-1">
+                <Button type="submit" className="lg:min-h-9 lg:py-1.5">
+                  Aplicar
+                </Button>
+                <Link
+                  to="/admin/ordenes"
+                  className={buttonClass('secondary', 'lg:min-h-9 lg:py-1.5')}
+                >
+                  Limpiar
+                </Link>
+                <Button
+                  variant="ghost"
+                  className="lg:min-h-9 lg:py-1.5"
+                  onClick={() => void revalidator.revalidate()}
+                  disabled={revalidator.state !== 'idle'}
+                >
+                  {revalidator.state !== 'idle' ? 'Actualizando…' : 'Actualizar'}
+                </Button>
+              </div>
+            </Form>
           </div>
           <div className="mt-3">
             {queue ? (
