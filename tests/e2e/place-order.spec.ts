@@ -41,6 +41,9 @@ test('a customer orders an IMEI check: no funds, live validation, single and bul
     page.getByText('El IMEI no es válido: revisa el último dígito (control).'),
   ).toBeVisible();
   await expect(imei).toHaveAttribute('aria-invalid', 'true');
+  // A refused submit puts the focus back on the field to fix.
+  await page.getByRole('button', { name: /^Confirmar orden/ }).click();
+  await expect(imei).toBeFocused();
   await imei.fill('359702373699048');
   await expect(imei).not.toHaveAttribute('aria-invalid', 'true');
   await page.getByRole('button', { name: 'Confirmar orden (Total US$0.50)' }).click();

@@ -64,6 +64,7 @@ test('a manual transfer declared by the customer and approved by the admin raise
   });
   await page.getByRole('button', { name: 'Avisar del pago' }).click();
   await expect(page.getByText('El comprobante no puede superar 5 MB.')).toBeVisible();
+  await expect(page.getByLabel('Comprobante (opcional)')).toBeFocused();
   await page.getByLabel('Comprobante (opcional)').setInputFiles([]);
   await page.getByRole('button', { name: 'Avisar del pago' }).click();
   await expect(page.getByText('Recibimos tu aviso de pago.', { exact: false })).toBeVisible();

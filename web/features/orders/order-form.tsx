@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { CATEGORIES } from '../../../shared/categories';
 import { validateField } from '../../../shared/fields';
 import { chargeCents, formatUsd, parseAmount } from '../../../shared/money';
+import { useFocusFirstInvalid } from '../../lib/focus-invalid';
 import { parseIntegerInput } from '../../../shared/number-input';
 import type { ServiceDto, ServiceField } from '../../../shared/schemas/catalogue';
 import { BULK_MAX_LINES, type OrderDto } from '../../../shared/schemas/orders';
@@ -150,6 +151,9 @@ function OrderFormInner({ service, onAgain }: { service: ServiceDto; onAgain: ()
     Object.fromEntries(service.fields.map((f) => [f.key, ''])),
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // A refused submit (here or by the API) moves the focus to the first field marked invalid.
+  const [refused, setRefused] = useState<{ fields: Record<string, string> } | null>(null);
+  const form = useFocusFirstInvalid(refused);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const { min, max } = quantityRange(service);
   const [quantity, setQuantity] = useState(String(min));
@@ -236,6 +240,7 @@ function OrderFormInner({ service, onAgain }: { service: ServiceDto; onAgain: ()
     setTouched(Object.fromEntries(service.fields.map((f) => [f.key, true])));
     if (Object.keys(next).length > 0) {
       setOutcome(null);
+      setRefused({ fields: next });
       return;
     }
     setBusy(true);
@@ -263,7 +268,10 @@ function OrderFormInner({ service, onAgain }: { service: ServiceDto; onAgain: ()
       if (err instanceof ApiError) {
         if (err.code === 'INSUFFICIENT_FUNDS' || err.status === 402) setOutcome({ kind: 'funds' });
         else {
-          if (Object.keys(err.fields).length > 0) setErrors(err.fields);
+          if (Object.keys(err.fields).length > 0) {
+            setErrors(err.fields);
+            setRefused({ fields: err.fields });
+          }
           setOutcome({ kind: 'error', message: err.message });
         }
       } else {
@@ -298,7 +306,7 @@ function OrderFormInner({ service, onAgain }: { service: ServiceDto; onAgain: ()
   const totalLabel = total === null ? '—' : formatUsd(total);
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
+    <form ref={form} noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
       {outcome?.kind === 'funds' ? (
         <Alert tone="warning">
           Tu saldo no alcanza para esta orden.{' '}

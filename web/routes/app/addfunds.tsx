@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
+import { useFocusFirstInvalid } from '../../lib/focus-invalid';
 import { formatUsd } from '../../../shared/money';
 import {
   CardCheckoutSchema,
@@ -91,7 +92,12 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
       };
     }
   } catch (err) {
-    if (err instanceof ApiError) return { ...apiFailure(err), intent };
+    // A receipt over the limit is the receipt field's error (focused, shown under it).
+    if (err instanceof ApiError)
+      return {
+        ...apiFailure(err, intent === 'manual' ? { PAYLOAD_TOO_LARGE: 'receipt' } : {}),
+        intent,
+      };
     throw err;
   }
   return { intent, formError: 'Acción desconocida.' };
@@ -117,8 +123,9 @@ function CardForm({ min, max }: { min: string; max: string }) {
   const data = fetcher.data?.intent === 'card' ? fetcher.data : undefined;
   if (data?.redirectTo) window.location.assign(data.redirectTo);
   const busy = fetcher.state !== 'idle' || Boolean(data?.redirectTo);
+  const form = useFocusFirstInvalid(data);
   return (
-    <fetcher.Form method="post" noValidate className="flex flex-col gap-3">
+    <fetcher.Form ref={form} method="post" noValidate className="flex flex-col gap-3">
       <input type="hidden" name="intent" value="card" />
       {data?.formError ? <Alert tone="error">{data.formError}</Alert> : null}
       <TextField
@@ -140,8 +147,10 @@ function CardForm({ min, max }: { min: string; max: string }) {
 function VoucherForm() {
   const fetcher = useFetcher<typeof clientAction>();
   const data = fetcher.data?.intent === 'voucher' ? fetcher.data : undefined;
+  const form = useFocusFirstInvalid(data);
   return (
     <fetcher.Form
+      ref={form}
       method="post"
       noValidate
       className="flex flex-col gap-3"
@@ -170,8 +179,10 @@ function ManualForm({ methods }: { methods: ManualMethodDto[] }) {
   const data = fetcher.data?.intent === 'manual' ? fetcher.data : undefined;
   const [methodId, setMethodId] = useState(methods[0]?.id ?? '');
   const method = methods.find((m) => m.id === methodId);
+  const form = useFocusFirstInvalid(data);
   return (
     <fetcher.Form
+      ref={form}
       method="post"
       encType="multipart/form-data"
       noValidate
