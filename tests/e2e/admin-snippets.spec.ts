@@ -110,6 +110,8 @@ test('an admin creates, edits (keyboard only), deletes saved answers and finds t
     await dialog.getByRole('button', { name: 'Borrar' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(templates.getByText(`Borramos «${templateTitle}».`)).toBeVisible();
+    // Its «Borrar» is gone: the focus goes to the message saying so.
+    await expect(admin.locator(':focus')).toContainText(`Borramos «${templateTitle}».`);
     await expect(templateItem).toHaveCount(0);
 
     // After a reload: the edited reason, no template.

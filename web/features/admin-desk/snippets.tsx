@@ -102,7 +102,12 @@ export function SnippetSection({ kind, items }: { kind: SnippetKind; items: Snip
   return (
     <Section id={text.id} title={text.title} description={text.description}>
       <div className="flex flex-col gap-4">
-        <div ref={notice} tabIndex={-1} className="focus:outline-none" aria-live="polite">
+        <div
+          ref={notice}
+          tabIndex={-1}
+          className="empty:hidden focus:outline-none"
+          aria-live="polite"
+        >
           {deleted ? <Alert tone="success">{deleted.message}</Alert> : null}
         </div>
         {items.length === 0 ? (
