@@ -26,6 +26,7 @@ export const PROTECTED_PATHS = [
   '/admin',
   '/admin/pagos',
   '/admin/ordenes',
+  '/admin/respuestas',
   '/admin/servicios',
   '/admin/proveedores',
   '/admin/clientes',

@@ -33,6 +33,7 @@ export default [
       route('admin', 'routes/admin/inicio.tsx'),
       route('admin/pagos', 'routes/admin/pagos.tsx'),
       route('admin/ordenes', 'routes/admin/ordenes.tsx'),
+      route('admin/respuestas', 'routes/admin/respuestas.tsx'),
       route('admin/servicios', 'routes/admin/servicios.tsx'),
       route('admin/proveedores', 'routes/admin/proveedores.tsx'),
       route('admin/clientes', 'routes/admin/clientes.tsx'),

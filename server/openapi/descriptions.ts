@@ -710,6 +710,8 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       title: 'Nombre corto.',
       body: 'El texto.',
       position: 'Orden en su lista.',
+      createdAt: CREATED,
+      updatedAt: UPDATED,
     },
   },
   SnippetList: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MoneySchema } from './common';
+import { DateTimeSchema, MoneySchema } from './common';
 import { CompleteOrderSchema, RejectOrderSchema } from './orders';
 
 /**
@@ -77,24 +77,32 @@ export const SnippetDtoSchema = z.strictObject({
   title: z.string(),
   body: z.string(),
   position: z.number().int(),
+  createdAt: DateTimeSchema,
+  updatedAt: DateTimeSchema,
 });
 export type SnippetDto = z.infer<typeof SnippetDtoSchema>;
 export const SnippetListSchema = z.strictObject({ items: z.array(SnippetDtoSchema) });
 export type SnippetList = z.infer<typeof SnippetListSchema>;
 
-const snippetTitle = z
+/** A saved text's short name, as the queue's picker shows it. */
+export const SnippetTitleSchema = z
   .string({ error: 'Escribe un título.' })
   .trim()
   .min(1, 'Escribe un título.')
   .max(60, 'El título es demasiado largo (60 caracteres como mucho).');
+const SnippetBodySchema = z
+  .string({ error: 'Escribe el texto.' })
+  .trim()
+  .min(1, 'Escribe el texto.')
+  .max(5000, 'El texto es demasiado largo (5000 caracteres como mucho).');
 const snippetPosition = z.number().int().min(0).max(10_000);
 
 /** POST /api/admin/snippets. The body follows the rules of what it fills in. */
 export const CreateSnippetSchema = z
   .object({
     kind: z.enum(SNIPPET_KINDS, { error: 'Elige «reject_reason» o «result_template».' }),
-    title: snippetTitle,
-    body: z.string({ error: 'Escribe el texto.' }).trim().min(1, 'Escribe el texto.').max(5000),
+    title: SnippetTitleSchema,
+    body: SnippetBodySchema,
     position: snippetPosition.optional(),
   })
   .superRefine((v, ctx) => {
@@ -107,9 +115,18 @@ export const CreateSnippetSchema = z
         message: checked.error.issues[0]?.message ?? 'Texto no válido.',
       });
   });
+
+/** A saved text's title and body as an admin types them, by the rules the API applies to `kind`. */
+export function snippetTextSchema(kind: SnippetKind) {
+  return z.object({
+    title: SnippetTitleSchema,
+    body: kind === 'reject_reason' ? RejectOrderSchema.shape.reason : SnippetBodySchema,
+  });
+}
+
 /** PATCH /api/admin/snippets/:id. */
 export const UpdateSnippetSchema = z.object({
-  title: snippetTitle.optional(),
-  body: z.string().trim().min(1, 'Escribe el texto.').max(5000).optional(),
+  title: SnippetTitleSchema.optional(),
+  body: SnippetBodySchema.optional(),
   position: snippetPosition.optional(),
 });

@@ -212,17 +212,37 @@ describe.each(dbTargets())('admin desk on %s', (target) => {
     const all = await body<SnippetList>(await admin.client.get('/api/admin/snippets'));
     expect(all.items.map((r) => r.id)).toContain(template.id);
 
+    // Each one says when it was saved and last changed.
+    expect(robbed.updatedAt).toBe(robbed.createdAt);
+    expect(Date.parse(robbed.createdAt)).toBeGreaterThan(Date.now() - 60_000);
     const changed = await body<SnippetDto>(
       await admin.client.patch(`/api/admin/snippets/${robbed.id}`, { position: 0 }),
     );
     expect(changed.position).toBe(0);
+    expect(changed.createdAt).toBe(robbed.createdAt);
+    expect(Date.parse(changed.updatedAt)).toBeGreaterThan(Date.parse(robbed.createdAt));
+    const retitled = await body<SnippetDto>(
+      await admin.client.patch(`/api/admin/snippets/${robbed.id}`, {
+        title: 'Reportado',
+        body: 'El IMEI está reportado como robado o perdido.',
+      }),
+    );
+    expect(retitled).toMatchObject({
+      title: 'Reportado',
+      body: 'El IMEI está reportado como robado o perdido.',
+    });
+    const tooLong = await body<{ fields: Record<string, string> }>(
+      await admin.client.patch(`/api/admin/snippets/${template.id}`, { body: 'x'.repeat(5001) }),
+      400,
+    );
+    expect(tooLong.fields.body).toBe('El texto es demasiado largo (5000 caracteres como mucho).');
     await body(await admin.client.patch(`/api/admin/snippets/${robbed.id}`, { body: 'No' }), 400);
     await body(await admin.client.request('DELETE', `/api/admin/snippets/${template.id}`));
     await body(await admin.client.request('DELETE', `/api/admin/snippets/${template.id}`), 404);
     expect(
       (await body<SnippetList>(await admin.client.get('/api/admin/snippets?kind=reject_reason')))
         .items[0]?.title,
-    ).toBe('Robado');
+    ).toBe('Reportado');
 
     // Customers neither read nor write them.
     expect((await customer.client.get('/api/admin/snippets')).status).toBe(403);

@@ -14,6 +14,8 @@ function toDto(r: Row): SnippetDto {
     title: r.title,
     body: r.body,
     position: r.position,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
   };
 }
 

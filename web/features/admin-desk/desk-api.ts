@@ -25,6 +25,26 @@ export function loadSnippets(): Promise<SnippetDto[]> {
     });
 }
 
+/** The saved reasons and templates, or the API's error (the page that manages them). */
+export function fetchSnippets(): Promise<SnippetDto[]> {
+  return api.get('/api/admin/snippets', SnippetListSchema).then((r) => r.items);
+}
+
+function snippetPath(id: string): string {
+  return `/api/admin/snippets/${encodeURIComponent(id)}`;
+}
+
+export function updateSnippet(
+  id: string,
+  patch: { title: string; body: string },
+): Promise<SnippetDto> {
+  return api.patch(snippetPath(id), SnippetDtoSchema, patch);
+}
+
+export async function deleteSnippet(id: string): Promise<void> {
+  await api(snippetPath(id), { method: 'DELETE' });
+}
+
 export function saveSnippet(kind: SnippetKind, title: string, body: string): Promise<SnippetDto> {
   return api.post('/api/admin/snippets', SnippetDtoSchema, { kind, title, body });
 }

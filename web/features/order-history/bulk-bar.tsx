@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { Alert } from '../../components/ui/alert';
+import { AppLink } from '../../components/ui/app-link';
 import { Button } from '../../components/ui/button';
 import { TextAreaField } from '../../components/ui/field';
 import type { BulkActionResult, BulkOrderAction } from '../../../shared/schemas/admin-desk';
@@ -126,23 +127,29 @@ export function BulkBar({
         <fetcher.Form method="post" noValidate className="flex flex-col gap-2">
           <input type="hidden" name="action" value={open} />
           <input type="hidden" name="ids" value={ids.join(',')} />
-          {picks.length > 0 ? (
-            <div className="flex flex-wrap items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            {picks.length > 0 ? (
               <span className="text-sm text-slate-700">
                 {open === 'reject' ? 'Motivos guardados:' : 'Plantillas:'}
               </span>
-              {picks.map((p) => (
-                <Button
-                  key={p.id}
-                  variant="secondary"
-                  className="min-h-9 py-1"
-                  onClick={() => setText(p.body)}
-                >
-                  {p.title}
-                </Button>
-              ))}
-            </div>
-          ) : null}
+            ) : null}
+            {picks.map((p) => (
+              <Button
+                key={p.id}
+                variant="secondary"
+                className="min-h-9 py-1"
+                onClick={() => setText(p.body)}
+              >
+                {p.title}
+              </Button>
+            ))}
+            <AppLink
+              to="/admin/respuestas"
+              className="inline-flex min-h-9 items-center text-sm font-medium text-brand-800 underline underline-offset-2"
+            >
+              Administrar respuestas
+            </AppLink>
+          </div>
           <TextAreaField
             label={open === 'reject' ? 'Motivo del rechazo' : 'Resultado (código o texto)'}
             name={open === 'reject' ? 'reason' : 'result'}

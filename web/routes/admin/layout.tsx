@@ -37,6 +37,7 @@ export function HydrateFallback() {
 const ADMIN_NAV = [
   { id: 'inicio', title: 'Resumen', url: '/admin', badge: '' },
   { id: 'ordenes', title: 'Órdenes', url: '/admin/ordenes', badge: 'por atender' },
+  { id: 'respuestas', title: 'Respuestas guardadas', url: '/admin/respuestas', badge: '' },
   { id: 'servicios', title: 'Servicios', url: '/admin/servicios', badge: '' },
   { id: 'proveedores', title: 'Proveedores', url: '/admin/proveedores', badge: 'con fallos' },
   { id: 'pagos', title: 'Pagos y saldo', url: '/admin/pagos', badge: 'por aprobar' },
