@@ -27,6 +27,7 @@ import type { JobQueue } from './jobs/queue';
 import { queueGauges } from './jobs/gauges';
 import type { WebAssets } from './lib/web-assets';
 import type { PageRenderer } from './lib/pages';
+import type { PendingBuild } from './lib/pending-build';
 import { renderPage } from './lib/page-render';
 
 export type AppDeps = {
@@ -38,6 +39,8 @@ export type AppDeps = {
   web: WebAssets;
   /** Renders the pages that are not prerendered (null when the web app is not built). */
   pages?: PageRenderer | null;
+  /** The web app `npm start` is still building: served once complete (server/lib/pending-build.ts). */
+  pendingBuild?: PendingBuild | null;
   /** The job queue (jobs are sent from requests; workers run beside, see server/jobs/runner.ts). */
   jobs: JobQueue;
   /** Shared with the workers, so /metrics shows supplier calls too. */
@@ -47,7 +50,16 @@ export type AppDeps = {
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 export function createApp(deps: AppDeps) {
-  const { database, env, auth, mailer, logger, web, jobs, metrics, pages = null } = deps;
+  const { database, env, auth, mailer, logger, jobs, metrics, pendingBuild = null } = deps;
+  // Replaced once, when a build `npm start` was still making is complete.
+  let web = deps.web;
+  let pages = deps.pages ?? null;
+  async function currentBuild() {
+    if (pendingBuild && !web.available) {
+      const built = await pendingBuild.ready();
+      if (built) ({ web, pages } = built);
+    }
+  }
   const db = database.db;
   const app = new Hono<AppEnv>({ getPath: routingPath });
 
@@ -81,7 +93,7 @@ export function createApp(deps: AppDeps) {
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         // Prerendered pages carry hashed inline scripts; server-rendered ones a nonce per answer.
-        scriptSrc: ["'self'", NONCE, ...web.scriptHashes],
+        scriptSrc: ["'self'", NONCE, () => web.scriptHashes.join(' ')],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
@@ -173,31 +185,35 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  if (web.available) {
-    app.use(
-      '/assets/*',
-      serveStatic({
-        root: web.root,
-        // The .br / .gz files written next to each asset at build time.
-        precompressed: true,
-        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-      }),
-    );
-    const buildFiles = serveStatic<AppEnv>({ root: web.root, precompressed: true });
-    app.use(async (c, next) => {
-      // Other files of the build (favicon, robots.txt…), never the HTML: pages go through web.page().
-      if (c.req.path.endsWith('.html') || !/\.[a-z0-9]+$/i.test(c.req.path)) return next();
-      return buildFiles(c, next);
-    });
-  }
+  // The build's files (when there is a build: `npm start` may still be making it).
+  const assetFiles = serveStatic<AppEnv>({
+    root: web.root,
+    // The .br / .gz files written next to each asset at build time.
+    precompressed: true,
+    onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+  });
+  app.use(async (c, next) => {
+    if (!c.req.path.startsWith('/assets/')) return next();
+    await currentBuild();
+    return web.available ? assetFiles(c, next) : next();
+  });
+  const buildFiles = serveStatic<AppEnv>({ root: web.root, precompressed: true });
+  app.use(async (c, next) => {
+    // Other files of the build (favicon, robots.txt…), never the HTML: pages go through web.page().
+    if (c.req.path.endsWith('.html') || !/\.[a-z0-9]+$/i.test(c.req.path)) return next();
+    await currentBuild();
+    return web.available ? buildFiles(c, next) : next();
+  });
   app.on(['GET', 'HEAD'], '*', async (c) => {
+    await currentBuild();
     const html = web.prerendered(c.req.path);
     if (html !== null) {
       c.header('Cache-Control', 'no-cache');
       return c.html(html);
     }
     if (!pages) {
-      const notice = web.missing(c.req.path);
+      const notice =
+        pendingBuild && !web.available ? pendingBuild.notice(c.req.path) : web.missing(c.req.path);
       c.header('Cache-Control', 'no-cache');
       return c.html(notice.html, notice.status);
     }

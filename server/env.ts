@@ -36,6 +36,11 @@ const EnvSchema = z.object({
    * start` turns it on for an http://localhost APP_URL; refused with an https APP_URL.
    */
   DEV_MAILBOX: booleanString.default(false),
+  /**
+   * Set by `npm start` while it builds the web app beside the running server: pages answer «se
+   * está preparando» until the build is complete (server/lib/pending-build.ts), the API at once.
+   */
+  WEB_BUILD_PENDING: booleanString.default(false),
   /** When set, /metrics answers only `Authorization: Bearer <token>`; otherwise only this machine. */
   METRICS_TOKEN: z
     .string()

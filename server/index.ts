@@ -22,7 +22,8 @@ import { queuedSms, startSmsWorkers } from './jobs/sms';
 import { guardProcess } from './lib/process-guards';
 import { pruneRateLimits } from './lib/rate-limit';
 import { loadPageRenderer } from './lib/pages';
-import { loadWebAssets } from './lib/web-assets';
+import { loadWebAssets, notBuilt } from './lib/web-assets';
+import { pendingBuild } from './lib/pending-build';
 
 const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../build/client');
 
@@ -68,11 +69,36 @@ async function main() {
     email: env.ADMIN_EMAIL,
     password: env.ADMIN_PASSWORD,
   });
-  const web = loadWebAssets(WEB_ROOT);
-  if (!web.available) logger.warn({ root: WEB_ROOT }, 'web app not built: run npm run build');
+  // While `npm start` rebuilds, the files on disk are being rewritten: none is read before the
+  // build is complete.
+  const web = env.WEB_BUILD_PENDING ? notBuilt(WEB_ROOT) : loadWebAssets(WEB_ROOT);
+  if (!web.available && !env.WEB_BUILD_PENDING)
+    logger.warn({ root: WEB_ROOT }, 'web app not built: run npm run build');
   const metrics = createMetrics();
-  const pages = await loadPageRenderer(path.join(WEB_ROOT, '../server/index.js'));
-  const app = createApp({ database, env, auth, mailer, logger, web, pages, jobs, metrics });
+  const serverBuildFile = path.join(WEB_ROOT, '../server/index.js');
+  const pages = env.WEB_BUILD_PENDING ? null : await loadPageRenderer(serverBuildFile);
+  // `npm start` builds the web app beside this server on a fresh checkout (scripts/start.mjs).
+  const building = env.WEB_BUILD_PENDING
+    ? pendingBuild({
+        webRoot: WEB_ROOT,
+        serverBuildFile,
+        stampFile: path.join(WEB_ROOT, '../.app-name'),
+        appName: env.APP_NAME,
+        logger,
+      })
+    : null;
+  const app = createApp({
+    database,
+    env,
+    auth,
+    mailer,
+    logger,
+    web,
+    pages,
+    pendingBuild: building,
+    jobs,
+    metrics,
+  });
   const workers = await startWorkers(
     { db: database.db, env, jobs, logger, mailer, metrics },
     { instance },

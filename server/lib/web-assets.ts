@@ -45,6 +45,11 @@ function missing(pathname: string): { html: string; status: 200 | 404 } {
   return { html: MISSING_BUILD_HTML, status: isKnownPath(normalize(pathname)) ? 200 : 404 };
 }
 
+/** No web app (yet): every page answers the "not built" notice. */
+export function notBuilt(root: string): WebAssets {
+  return { root, available: false, scriptHashes: [], prerendered: () => null, missing };
+}
+
 /** Loads the prerendered public pages of the built web app into memory (build/client). */
 export function loadWebAssets(root: string): WebAssets {
   const prerendered = new Map<string, string>();
@@ -52,8 +57,7 @@ export function loadWebAssets(root: string): WebAssets {
     const file = path.join(root, p === '/' ? '' : p, 'index.html');
     if (existsSync(file)) prerendered.set(p, readFileSync(file, 'utf8'));
   }
-  if (!prerendered.has('/'))
-    return { root, available: false, scriptHashes: [], prerendered: () => null, missing };
+  if (!prerendered.has('/')) return notBuilt(root);
   const hashes = new Set<string>();
   for (const file of htmlFiles(root))
     for (const h of inlineScriptHashes(readFileSync(file, 'utf8'))) hashes.add(h);
