@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { ERROR_MESSAGES } from '../shared/error-codes';
@@ -185,24 +185,30 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  // The build's files (when there is a build: `npm start` may still be making it).
-  const assetFiles = serveStatic<AppEnv>({
-    root: web.root,
-    // The .br / .gz files written next to each asset at build time.
-    precompressed: true,
-    onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-  });
+  // The build's files, once there is a build (`npm start` may still be making it); made when
+  // first needed (serveStatic complains about a root that does not exist).
+  let files: { assets: MiddlewareHandler<AppEnv>; other: MiddlewareHandler<AppEnv> } | null = null;
+  function buildFiles() {
+    files ??= {
+      assets: serveStatic<AppEnv>({
+        root: web.root,
+        // The .br / .gz files written next to each asset at build time.
+        precompressed: true,
+        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+      }),
+      other: serveStatic<AppEnv>({ root: web.root, precompressed: true }),
+    };
+    return files;
+  }
   app.use(async (c, next) => {
-    if (!c.req.path.startsWith('/assets/')) return next();
-    await currentBuild();
-    return web.available ? assetFiles(c, next) : next();
-  });
-  const buildFiles = serveStatic<AppEnv>({ root: web.root, precompressed: true });
-  app.use(async (c, next) => {
+    const asset = c.req.path.startsWith('/assets/');
     // Other files of the build (favicon, robots.txt…), never the HTML: pages go through web.page().
-    if (c.req.path.endsWith('.html') || !/\.[a-z0-9]+$/i.test(c.req.path)) return next();
+    if (!asset && (c.req.path.endsWith('.html') || !/\.[a-z0-9]+$/i.test(c.req.path)))
+      return next();
     await currentBuild();
-    return web.available ? buildFiles(c, next) : next();
+    if (!web.available) return next();
+    const { assets, other } = buildFiles();
+    return asset ? assets(c, next) : other(c, next);
   });
   app.on(['GET', 'HEAD'], '*', async (c) => {
     await currentBuild();
