@@ -506,6 +506,17 @@ test('at 1280 px the catalogue is a dense table: headers, select-all, price save
   expect(box?.height ?? 0).toBeLessThanOrEqual(40);
   await expectAccessible(admin);
 
+  // The handle drags a row onto another: it takes that place (Subir/Bajar do it by keyboard).
+  const order = await adminOrder(admin, 'licenses');
+  expect(order.slice(-2)).toEqual([a.name, b.name]);
+  await row(admin, b.name)
+    .locator('[draggable="true"]')
+    .dragTo(first, { targetPosition: { x: 200, y: 10 } });
+  await expect(row(admin, b.name).getByText(`«${b.name}» ahora es el n.º`)).toBeVisible();
+  await expect
+    .poll(() => adminOrder(admin, 'licenses'))
+    .toEqual([...order.slice(0, -2), b.name, a.name]);
+
   // The header's checkbox selects every row shown, and clears them again.
   const all = table.getByRole('checkbox', { name: 'Seleccionar todos los que se ven' });
   const bulk = admin.getByRole('group', { name: 'Acciones en bloque' });
