@@ -736,7 +736,7 @@ function ServiceRow({
           <span className="flex items-center gap-1">
             <Button
               variant={editing ? 'primary' : 'secondary'}
-              className={DENSE}
+              className={`${DENSE} max-lg:px-3`}
               data-action="edit"
               aria-expanded={editing}
               onClick={onEdit}
@@ -747,7 +747,7 @@ function ServiceRow({
             </Button>
             <Button
               variant={history ? 'primary' : 'ghost'}
-              className={DENSE}
+              className={`${DENSE} max-lg:px-3`}
               aria-expanded={history !== null}
               onClick={() => setHistory(history ? null : loadServiceHistory(service.id))}
             >
