@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { formatUsd, parseAmount } from '../../shared/money';
-import { ADMIN, expectAccessible, registerVerified } from './helpers';
+import { ADMIN, collectPageErrors, expectAccessible, registerVerified } from './helpers';
 import { adminPage as signedInAdmin } from './ordering';
 
 type AdminServiceJson = {
@@ -10,6 +10,7 @@ type AdminServiceJson = {
   category: string;
   price: string;
   unit: 'order' | '1000';
+  active: boolean;
 };
 
 function tag(): string {
@@ -50,8 +51,9 @@ async function adminServices(admin: Page): Promise<AdminServiceJson[]> {
   return ((await res.json()) as { items: AdminServiceJson[] }).items;
 }
 
+/** A service's row of the catalogue table (named by the service). */
 function row(page: Page, name: string): Locator {
-  return page.getByRole('listitem', { name, exact: true });
+  return page.getByRole('row', { name, exact: true });
 }
 
 function group(page: Page, slug: string): Locator {
@@ -60,7 +62,7 @@ function group(page: Page, slug: string): Locator {
 
 /** The names listed in one category of the admin page, in order. */
 async function adminOrder(page: Page, slug: string): Promise<string[]> {
-  return group(page, slug).getByRole('listitem').locator('p[id]').allInnerTexts();
+  return group(page, slug).getByTestId('service-name').allInnerTexts();
 }
 
 /** The names the customer sees on /placeorder/{slug}, in order. */
@@ -134,7 +136,7 @@ test('the admin creates, edits and disables a service; the customer sees each ch
   await expect(form).toHaveCount(0);
   await expect(admin.getByRole('button', { name: 'Nuevo servicio' })).toBeFocused();
   const created = row(admin, name);
-  await expect(group(admin, 'unlock').getByRole('listitem', { name })).toBeVisible();
+  await expect(group(admin, 'unlock').getByRole('row', { name })).toBeVisible();
   await expect(created).toContainText('US$12.50 por orden');
   await expect(created).toContainText('1–3 días hábiles');
   await expect(created).toContainText('Activo');
@@ -193,7 +195,8 @@ test('the admin creates, edits and disables a service; the customer sees each ch
 
   // Every change is in the service's history, newest first, with who made it.
   await created.getByRole('button', { name: `Historial de cambios ${name}` }).click();
-  const history = created.getByTestId('service-history').locator(':scope > li');
+  const historyRegion = admin.getByRole('region', { name: `Historial de cambios de ${name}` });
+  const history = historyRegion.getByTestId('service-history').locator(':scope > li');
   await expect(history).toHaveCount(3);
   await expect(history.nth(0)).toContainText('Servicio desactivado');
   await expect(history.nth(1)).toContainText('Servicio editado');
@@ -203,7 +206,7 @@ test('the admin creates, edits and disables a service; the customer sees each ch
   await expect(history.nth(0)).toContainText(ADMIN.email);
   await expectAccessible(admin);
   await created.getByRole('button', { name: `Ocultar historial ${name}` }).click();
-  await expect(created.getByTestId('service-history')).toHaveCount(0);
+  await expect(historyRegion).toHaveCount(0);
 
   // A save sends only what the form changed: «Activar» clicked on the row meanwhile stays.
   await created.getByRole('button', { name: `Editar ${name}` }).click();
@@ -222,9 +225,9 @@ test('the admin creates, edits and disables a service; the customer sees each ch
   await admin.getByRole('search').getByLabel('Categoría').selectOption({ label: 'Desbloqueo' });
   await expect(group(admin, 'IMEI')).toHaveCount(0);
   await admin.getByLabel('Buscar por nombre').fill(name.toUpperCase());
-  await expect(admin.getByRole('region', { name: 'Catálogo' }).getByRole('listitem')).toHaveCount(
-    1,
-  );
+  await expect(
+    admin.getByRole('region', { name: 'Catálogo' }).getByTestId('service-row'),
+  ).toHaveCount(1);
   await admin.getByLabel('Buscar por nombre').fill('no existe nada así');
   await expect(admin.getByText('Ningún servicio coincide con la búsqueda.')).toBeVisible();
   await admin.context().close();
@@ -263,9 +266,17 @@ test('Bajar (by keyboard) moves a service down for the customer; the price chang
   await expect.poll(() => adminOrder(admin, 'gaming')).toEqual(before);
   expect(await customerOrder(page, 'gaming')).toEqual(before);
 
-  // The price in the row: Escape leaves it, Enter saves «12,50».
+  // The price in the row, by keyboard alone: Tab from the row's checkbox reaches it, Escape
+  // leaves it, Enter saves «12,50».
   const priceButton = row(admin, a.name).getByRole('button', { name: /cambiar el precio/ });
-  await priceButton.focus();
+  await admin.getByRole('checkbox', { name: `Seleccionar ${a.name}` }).focus();
+  for (
+    let i = 0;
+    i < 6 && !(await priceButton.evaluate((el) => el === document.activeElement));
+    i++
+  )
+    await admin.keyboard.press('Tab');
+  await expect(priceButton).toBeFocused();
   await admin.keyboard.press('Enter');
   const priceInput = admin.getByLabel(`Precio de ${a.name}`);
   await priceInput.fill('99');
@@ -280,6 +291,9 @@ test('Bajar (by keyboard) moves a service down for the customer; the price chang
   const forCustomer = await page.request.get('/api/services?category=gaming');
   const items = ((await forCustomer.json()) as { items: AdminServiceJson[] }).items;
   expect(items.find((s) => s.id === a.id)?.price).toBe('12.50');
+  // Saved: the page loaded again (rendered on the server) shows it.
+  await admin.reload();
+  await expect(row(admin, a.name).getByTestId('service-price')).toHaveText('US$12.50 por orden');
 
   // Both chosen, deactivated at once: the customer no longer sees them.
   await admin.getByRole('checkbox', { name: `Seleccionar ${a.name}` }).check();
@@ -290,6 +304,10 @@ test('Bajar (by keyboard) moves a service down for the customer; the price chang
   await expect(admin.getByText('2 servicios inactivos')).toBeVisible();
   await expect(row(admin, a.name)).toContainText('Inactivo');
   await expect(row(admin, b.name)).toContainText('Inactivo');
+  await expect(bulk).not.toContainText('seleccionados');
+  await admin.reload();
+  await expect(row(admin, a.name).getByRole('button', { name: `Activar ${a.name}` })).toBeVisible();
+  await expect(row(admin, b.name).getByRole('button', { name: `Activar ${b.name}` })).toBeVisible();
   expect(await customerOrder(page, 'gaming')).toEqual(before.slice(0, -2));
   await admin.context().close();
 });
@@ -410,7 +428,10 @@ for (const viewport of [
     browser,
   }) => {
     const admin = await adminPage(browser);
+    const errors = await collectPageErrors(admin);
     await admin.setViewportSize(viewport);
+    await admin.reload();
+    await expectAccessible(admin);
     const nav = admin.getByRole('navigation', { name: 'Administración' });
     for (const link of ['Órdenes', 'Servicios', 'Pagos y saldo'])
       await expect(nav.getByRole('link', { name: link })).toBeVisible();
@@ -420,7 +441,7 @@ for (const viewport of [
     );
     await noHorizontalOverflow(admin);
 
-    const firstRow = group(admin, 'IMEI').getByRole('listitem').first();
+    const firstRow = group(admin, 'IMEI').getByTestId('service-row').first();
     for (const label of [/^Editar /, /^Desactivar |^Activar /, /^Subir /, /^Bajar /])
       await expect(firstRow.getByRole('button', { name: label })).toBeVisible();
     await expect(admin.getByLabel('Buscar por nombre')).toBeVisible();
@@ -437,15 +458,96 @@ for (const viewport of [
 
     await firstRow.getByRole('button', { name: /^Historial de cambios / }).click();
     await expect(
-      firstRow.getByRole('region', { name: /^Historial de cambios de / }).getByRole('heading'),
+      admin.getByRole('region', { name: /^Historial de cambios de / }).getByRole('heading'),
     ).toBeVisible();
     await firstRow.getByRole('button', { name: /^Editar / }).click();
-    await expect(firstRow.getByRole('button', { name: 'Guardar cambios' })).toBeVisible();
+    await expect(
+      admin
+        .getByRole('region', { name: /^Editar / })
+        .getByRole('button', { name: 'Guardar cambios' }),
+    ).toBeVisible();
     await noHorizontalOverflow(admin);
+    await expectAccessible(admin);
     await admin.screenshot({
       path: `test-results/admin-services-${viewport.width}.png`,
       fullPage: true,
     });
+    expect(errors).toEqual([]);
     await admin.context().close();
   });
 }
+
+test('at 1280 px the catalogue is a dense table: headers, select-all, price saved inline, two rows deactivated together', async ({
+  browser,
+}) => {
+  const admin = await adminPage(browser);
+  const errors = await collectPageErrors(admin);
+  await admin.setViewportSize({ width: 1280, height: 800 });
+  const t = tag();
+  const a = await createByApi(admin, 'licenses', `Clave A ${t}`, '4.00');
+  const b = await createByApi(admin, 'licenses', `Clave B ${t}`, '5.00');
+
+  // The page comes from the server with its table already in it (no clientLoader.hydrate).
+  const html = await (await admin.request.get('/admin/servicios')).text();
+  expect(html).toContain('data-testid="service-table"');
+  expect(html).toContain(a.name);
+
+  await admin.reload();
+  const table = admin.getByRole('table');
+  await expect(table).toBeVisible();
+  for (const header of ['Orden', 'Servicio', 'Categoría', 'Proveedor', 'Costo', 'Precio', 'Estado'])
+    await expect(table.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Acciones' })).toBeVisible();
+  const first = row(admin, a.name);
+  await expect(first.getByRole('cell', { name: 'Licencias', exact: true })).toBeVisible();
+  await expect(first.getByTestId('service-routes')).toHaveText('A mano');
+  // Dense: one line of text per row.
+  const box = await first.boundingBox();
+  expect(box?.height ?? 0).toBeLessThanOrEqual(40);
+  await expectAccessible(admin);
+
+  // The handle drags a row onto another: it takes that place (Subir/Bajar do it by keyboard).
+  const order = await adminOrder(admin, 'licenses');
+  expect(order.slice(-2)).toEqual([a.name, b.name]);
+  await row(admin, b.name)
+    .locator('[draggable="true"]')
+    .dragTo(first, { targetPosition: { x: 200, y: 10 } });
+  await expect(row(admin, b.name).getByText(`«${b.name}» ahora es el n.º`)).toBeVisible();
+  await expect
+    .poll(() => adminOrder(admin, 'licenses'))
+    .toEqual([...order.slice(0, -2), b.name, a.name]);
+
+  // The header's checkbox selects every row shown, and clears them again.
+  const all = table.getByRole('checkbox', { name: 'Seleccionar todos los que se ven' });
+  const bulk = admin.getByRole('group', { name: 'Acciones en bloque' });
+  const rows = await admin.getByTestId('service-row').count();
+  await all.check();
+  await expect(bulk).toContainText(`${rows} seleccionados`);
+  await all.uncheck();
+  await expect(bulk).not.toContainText('seleccionados');
+
+  // A price typed with a comma, saved with Enter, still there after a reload.
+  await first.getByRole('button', { name: /cambiar el precio/ }).click();
+  await admin.getByLabel(`Precio de ${a.name}`).fill('7,25');
+  await admin.getByLabel(`Precio de ${a.name}`).press('Enter');
+  await expect(first.getByTestId('service-price')).toHaveText('US$7.25 por orden');
+  await admin.reload();
+  await expect(first.getByTestId('service-price')).toHaveText('US$7.25 por orden');
+
+  // Two rows chosen, deactivated at once; the others of the category stay as they were.
+  await first.getByRole('checkbox').check();
+  await row(admin, b.name).getByRole('checkbox').check();
+  await expect(bulk).toContainText('2 seleccionados');
+  await bulk.getByRole('button', { name: 'Desactivar' }).click();
+  await expect(bulk.getByRole('button', { name: 'Desactivar' })).toHaveCount(0);
+  await expect(first).toContainText('Inactivo');
+  await expect(row(admin, b.name)).toContainText('Inactivo');
+  await admin.reload();
+  await expect(first.getByRole('button', { name: `Activar ${a.name}` })).toBeVisible();
+  await expect(row(admin, b.name).getByRole('button', { name: `Activar ${b.name}` })).toBeVisible();
+  const saved = (await adminServices(admin)).filter((s) => s.id === a.id || s.id === b.id);
+  expect(saved.map((s) => s.active)).toEqual([false, false]);
+  await expectAccessible(admin);
+  expect(errors).toEqual([]);
+  await admin.context().close();
+});

@@ -88,9 +88,14 @@ export function categoryLabel(slug: string): string {
   return CATEGORIES.find((c) => c.slug === slug)?.label ?? slug;
 }
 
+/** "por orden" or "por 1000": what one price buys. */
+export function unitLabel(service: Pick<AdminService, 'unit'>): string {
+  return service.unit === '1000' ? 'por 1000' : 'por orden';
+}
+
 /** "US$1.50 por orden" or "US$1.50 por 1000". */
 export function priceWithUnit(service: Pick<AdminService, 'price' | 'unit'>): string {
-  return `${formatUsd(service.price)} ${service.unit === '1000' ? 'por 1000' : 'por orden'}`;
+  return `${formatUsd(service.price)} ${unitLabel(service)}`;
 }
 
 let lastUid = 0;

@@ -20,16 +20,22 @@ export function StepButton({
   can,
   onAct,
   children,
+  className = '',
+  title,
 }: {
   can: boolean;
   onAct: () => void;
   children: ReactNode;
+  /** Extra classes (the catalogue table makes its buttons smaller). */
+  className?: string;
+  title?: string;
 }) {
   return (
     <Button
       variant="secondary"
       aria-disabled={can ? undefined : true}
-      className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+      title={title}
+      className={`aria-disabled:cursor-not-allowed aria-disabled:opacity-50 ${className}`}
       onClick={() => {
         if (can) onAct();
       }}

@@ -6,6 +6,7 @@ import {
   routeErrorKey,
   routesErrors,
   routesInput,
+  routesCells,
   routesSummary,
   toRoutesDraft,
   type RoutesDraft,
@@ -126,5 +127,24 @@ describe('routes draft', () => {
     );
     const two = { ...SERVICE, markupPercent: null, routes: [...SERVICE.routes, ...SERVICE.routes] };
     expect(routesSummary(two)).toBe('Proveedor: Norte (#1382) + 1 alternativo · precio fijo');
+  });
+
+  it('splits the same into the short cells of the catalogue table', () => {
+    expect(routesCells(SERVICE)).toEqual({
+      supplier: 'Norte #1382',
+      cost: 'US$0.80',
+      margin: '20 %',
+    });
+    expect(routesCells({ routes: [], markupPercent: null })).toEqual({
+      supplier: 'A mano',
+      cost: null,
+      margin: null,
+    });
+    const two = { ...SERVICE, markupPercent: 12.5, routes: [...SERVICE.routes, ...SERVICE.routes] };
+    expect(routesCells(two)).toEqual({
+      supplier: 'Norte #1382 +1',
+      cost: 'US$0.80',
+      margin: '12,5 %',
+    });
   });
 });

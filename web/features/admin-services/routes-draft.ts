@@ -1,6 +1,6 @@
 // The routes editor's state (where a service is bought, in order, and how its price follows the
 // primary's cost) and its conversion to PUT /api/admin/services/:id/routes. Pure, unit-tested.
-import { formatUsd } from '../../../shared/money';
+import { formatSupplierMoney, formatUsd } from '../../../shared/money';
 import {
   ROUTES_MAX,
   SUPPLIER_STATE_LABELS,
@@ -155,6 +155,10 @@ export function supplierStateLabel(state: SupplierState | null): string | null {
   return state === null ? null : SUPPLIER_STATE_LABELS[state];
 }
 
+function percent(value: number): string {
+  return `${value.toLocaleString('es', { maximumFractionDigits: 2 })} %`;
+}
+
 /** The row's one-line summary: where it is bought and how its price is set. */
 export function routesSummary(service: Pick<AdminService, 'routes' | 'markupPercent'>): string {
   const [primary, ...fallbacks] = service.routes;
@@ -166,8 +170,21 @@ export function routesSummary(service: Pick<AdminService, 'routes' | 'markupPerc
         ? ' + 1 alternativo'
         : ` + ${fallbacks.length} alternativos`;
   const pricing =
-    service.markupPercent === null
-      ? 'precio fijo'
-      : `margen del ${service.markupPercent.toLocaleString('es', { maximumFractionDigits: 2 })} %`;
+    service.markupPercent === null ? 'precio fijo' : `margen del ${percent(service.markupPercent)}`;
   return `Proveedor: ${primary.supplierName} (#${primary.remoteId})${others} · ${pricing}`;
+}
+
+/** The catalogue table's short cells: primary supplier, its cost, and the margin on it. */
+export function routesCells(service: Pick<AdminService, 'routes' | 'markupPercent'>): {
+  supplier: string;
+  cost: string | null;
+  margin: string | null;
+} {
+  const [primary, ...fallbacks] = service.routes;
+  if (!primary) return { supplier: 'A mano', cost: null, margin: null };
+  return {
+    supplier: `${primary.supplierName} #${primary.remoteId}${fallbacks.length > 0 ? ` +${fallbacks.length}` : ''}`,
+    cost: primary.cost === null ? null : formatSupplierMoney(primary.cost, primary.currency),
+    margin: service.markupPercent === null ? null : percent(service.markupPercent),
+  };
 }

@@ -10,6 +10,7 @@ import { BulkPrice } from '../../features/admin-services/bulk-price';
 import { ServiceCatalogue } from '../../features/admin-services/catalogue';
 import type { ServicesActionResult } from '../../features/admin-services/types';
 import { APP_NAME } from '../../lib/app-name';
+import { adminPage } from '../../lib/page-loader.server';
 import { ready } from '../../lib/session';
 import type { Route } from './+types/servicios';
 
@@ -17,15 +18,24 @@ export function meta() {
   return [{ title: `Servicios · ${APP_NAME}` }];
 }
 
-/** Every service, active or not (the layout checks the role too). */
+/** Every service, active or not, and the suppliers the routes editor offers. */
+async function servicesPage() {
+  const [services, suppliers] = await Promise.all([loadAdminServices(), loadSupplierChoices()]);
+  return { services, suppliers };
+}
+
+/** Rendered on the server with its data (docs/decisions/0016); navigations load it in the browser. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return adminPage(request, servicesPage);
+}
+
+/** The layout checks the role too. */
 export async function clientLoader() {
   const session = await ready();
   if (session.status !== 'authenticated' || session.user.role !== 'admin')
     throw redirect('/dashboard');
-  const [services, suppliers] = await Promise.all([loadAdminServices(), loadSupplierChoices()]);
-  return { services, suppliers };
+  return servicesPage();
 }
-clientLoader.hydrate = true as const;
 
 /** One action for every form of the page (JSON bodies), told apart by `intent`. */
 export async function clientAction({
@@ -44,7 +54,7 @@ export function shouldRevalidate({
 }
 
 export default function AdminServicios() {
-  const { services, suppliers } = useLoaderData<typeof clientLoader>();
+  const { services, suppliers } = useLoaderData<typeof loader>();
   return (
     <>
       <PageTitle
