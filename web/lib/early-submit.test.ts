@@ -5,11 +5,15 @@ import { EARLY_SUBMIT_SCRIPT, RELEASE_GLOBAL, withEarlySubmitGuard } from './ear
 /** The guard run against a minimal document; returns how to submit and what was sent. */
 function guarded() {
   const listeners: ((e: unknown) => void)[] = [];
+  const clickListeners: ((e: unknown) => void)[] = [];
   const window: Record<string, unknown> = {};
   const document = {
-    addEventListener: (_type: string, fn: (e: unknown) => void) => listeners.push(fn),
-    removeEventListener: (_type: string, fn: (e: unknown) => void) =>
-      listeners.splice(listeners.indexOf(fn), 1),
+    addEventListener: (type: string, fn: (e: unknown) => void) =>
+      (type === 'click' ? clickListeners : listeners).push(fn),
+    removeEventListener: (type: string, fn: (e: unknown) => void) => {
+      const list = type === 'click' ? clickListeners : listeners;
+      list.splice(list.indexOf(fn), 1);
+    },
   };
   runInNewContext(EARLY_SUBMIT_SCRIPT, { window, document });
   const sent: unknown[] = [];
@@ -23,7 +27,15 @@ function guarded() {
       fn({ target: form, submitter, preventDefault: () => (prevented = true) });
     return prevented;
   };
-  return { window, listeners, form, submit, sent };
+  const press = (button: {
+    type: string;
+    disabled?: boolean;
+    isConnected: boolean;
+    click: () => void;
+  }) => {
+    for (const fn of [...clickListeners]) fn({ target: { closest: () => button } });
+  };
+  return { window, listeners, clickListeners, form, submit, press, sent };
 }
 
 describe('early submit guard', () => {
@@ -47,6 +59,24 @@ describe('early submit guard', () => {
     gone.form.isConnected = false;
     (gone.window[RELEASE_GLOBAL] as () => void)();
     expect(gone.sent).toEqual([]);
+  });
+
+  it('presses again, once hydrated, the last plain button pressed before; never a disabled one', () => {
+    const { window, clickListeners, press } = guarded();
+    const pressed: string[] = [];
+    const service = { type: 'button', isConnected: true, click: () => pressed.push('service') };
+    const disabled = {
+      type: 'button',
+      disabled: true,
+      isConnected: true,
+      click: () => pressed.push('disabled'),
+    };
+    press(service);
+    press(disabled);
+    expect(pressed).toEqual([]);
+    (window[RELEASE_GLOBAL] as () => void)();
+    expect(pressed).toEqual(['service']);
+    expect(clickListeners).toHaveLength(0);
   });
 
   it('goes first in the head, with the answer nonce when there is one', () => {

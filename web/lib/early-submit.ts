@@ -1,23 +1,29 @@
-// A form submitted before the page has hydrated is held, then sent again once it has
-// (docs/decisions/0019).
+// A form submitted or a button pressed before the page has hydrated is held, then sent or
+// pressed again once it has (docs/decisions/0019).
 //
 // The page is painted from its HTML before its modules have run (web/lib/scripts-after-paint.ts),
-// so a person on a slow phone can type and press «Entrar» while React is not listening yet.
-// Without JavaScript that submit would leave for the server as a plain form (a GET form would
-// put what was typed in the address). A tiny inline script in the head stops every submit until
-// the app says it has hydrated; the last one held is then submitted again through React's handlers,
-// with the same button, and the fields still hold what was typed (the app's forms are read from
-// the form, not from state).
+// so a person on a slow phone can type and press «Entrar», or tap a service, while React is not
+// listening yet. Without JavaScript that submit would leave for the server as a plain form (a GET
+// form would put what was typed in the address), and that tap would do nothing. A tiny inline
+// script in the head stops every submit and notes every press of a plain button until the app
+// says it has hydrated; the last one is then done again through React's handlers (a submit with
+// the same button; a press as a click). The fields still hold what was typed: the app's forms
+// are read from the form, not from state. Links need nothing: they work without JavaScript.
 
 /** The global the inline script leaves for the app to call after hydrating. */
 export const RELEASE_GLOBAL = '__cometaReleaseSubmit';
 
 /** The inline script's text (hashed into the CSP on prerendered pages, like every inline one). */
 export const EARLY_SUBMIT_SCRIPT =
-  '(function(){var held=null,d=document;function hold(e){e.preventDefault();' +
-  'held={form:e.target,submitter:e.submitter}}d.addEventListener("submit",hold,true);' +
+  '(function(){var held=null,d=document;' +
+  'function hold(e){e.preventDefault();held={form:e.target,submitter:e.submitter}}' +
+  'function press(e){var b=e.target&&e.target.closest&&e.target.closest("button");' +
+  'if(b&&b.type!=="submit"&&!b.disabled)held={button:b}}' +
+  'd.addEventListener("submit",hold,true);d.addEventListener("click",press,true);' +
   `window.${RELEASE_GLOBAL}=function(){d.removeEventListener("submit",hold,true);` +
-  'var h=held;held=null;if(!h||!h.form||!h.form.isConnected)return;var b=h.submitter;' +
+  'd.removeEventListener("click",press,true);var h=held;held=null;if(!h)return;' +
+  'if(h.button){if(h.button.isConnected)h.button.click();return}' +
+  'if(!h.form||!h.form.isConnected)return;var b=h.submitter;' +
   'try{h.form.requestSubmit(b&&b.isConnected&&b.form===h.form?b:undefined)}' +
   'catch(_){h.form.requestSubmit()}}})()';
 
