@@ -14,12 +14,13 @@ import zlib from 'node:zlib';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../build/client');
 /**
- * Brotli bytes, per page. 102 KB of JavaScript: the SPA's 100 KB, plus the hydration of a
+ * Brotli bytes, per page. 104 KB of JavaScript: the SPA's 100 KB, plus the hydration of a
  * server-rendered app (the session snapshot adopted before hydrating, docs/decisions/0016), the
  * page's time zone read before the first render (so dates match the server's HTML), and the
- * route manifest, which grows with every screen (routeDiscovery "initial").
+ * route manifest, which grows with every screen (routeDiscovery "initial"; the staff screens of
+ * issue 20 added ~0.4 KB). Since docs/decisions/0019 these modules load after the first paint.
  */
-export const BUDGET = { js: 102 * 1024, css: 15 * 1024 };
+export const BUDGET = { js: 104 * 1024, css: 15 * 1024 };
 
 const showChunks = process.argv.includes('--chunks');
 
