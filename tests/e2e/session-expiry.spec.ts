@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { PASSWORD, createVerifiedUser, signIn } from './helpers';
+import { PASSWORD, createVerifiedUser, signIn, waitForHydration } from './helpers';
 
 test('a session that ends on the server sends the person to /login and back after signing in', async ({
   browser,
@@ -12,6 +12,7 @@ test('a session that ends on the server sends the person to /login and back afte
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Mi perfil' })).toBeVisible();
+  await waitForHydration(page);
 
   // The server ends the session (as after a password reset or a sign-out elsewhere)…
   const out = await page.request.post('/api/auth/sign-out', {
@@ -43,6 +44,8 @@ test('a device clock that runs days ahead does not end a session the server stil
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Mi perfil' })).toBeVisible();
+  // The page holds the session (it has hydrated) when the clock jumps.
+  await waitForHydration(page);
   // Only this device's clock jumps 170 h; the renewal asks the server, which still holds the
   // session, and the page keeps it (expiry is read against the server's clock).
   await page.clock.fastForward(170 * 60 * 60 * 1000);
