@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectAccessible, registerVerified } from './helpers';
+import { expectAccessible, registerVerified, waitForHydration } from './helpers';
 import { adminPage, creditCustomer, placeImeiOrders, uniqueImei } from './ordering';
 
 const IMEI_A = '359702373699048';
@@ -118,6 +118,8 @@ test('the customer filters, opens, cancels; the admin completes; the result is s
   // Read by the browser: a navigation inside the app (a first load is rendered on the server,
   // where the same loader shows the same notice).
   await page.goto('/dashboard');
+  // Hydrated: the click is the app's navigation, not a new document.
+  await waitForHydration(page);
   await page
     .getByRole('link', { name: /Historial de órdenes/ })
     .first()
@@ -146,6 +148,8 @@ test('a new customer sees the empty history; a failed load offers Reintentar', a
   // Read by the browser: a navigation inside the app (a first load is rendered on the server,
   // where the same loader shows the same notice).
   await page.goto('/dashboard');
+  // Hydrated: the click is the app's navigation, not a new document.
+  await waitForHydration(page);
   await page
     .getByRole('link', { name: /Historial de órdenes/ })
     .first()

@@ -7,7 +7,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { collectPageErrors, expectAccessible, registerVerified } from './helpers';
+import { collectPageErrors, expectAccessible, registerVerified, waitForHydration } from './helpers';
 import { adminPage, creditCustomer, placeImeiOrders, sameOrigin, uniqueImei } from './ordering';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -382,6 +382,8 @@ test('webhooks: a signed POST per order update, retried after a failure, resent 
     // Read by the browser: a navigation inside the app (a first load is rendered on the server,
     // out of the browser's reach).
     await page.goto('/dashboard');
+    // Hydrated: the click is the app's navigation, not a new document.
+    await waitForHydration(page);
     await page
       .getByRole('navigation', { name: 'Menú de la cuenta' })
       .getByRole('link', { name: 'Mi perfil' })
