@@ -60,6 +60,11 @@ const EnvSchema = z.object({
   SUPPLIER_SYNC_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   /** Seconds between two status polls of the orders sent to suppliers. */
   SUPPLIER_POLL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /**
+   * Orders a supplier refuses one after the other (the lines of a bulk order) are told to their
+   * customer in one e-mail: the refusals of one customer within this many milliseconds.
+   */
+  ORDER_NOTICE_WINDOW_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
   /** Time to connect to a supplier, and for a whole exchange, in seconds. */
   SUPPLIER_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
   SUPPLIER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),

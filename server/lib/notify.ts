@@ -34,5 +34,13 @@ const inFlight = new Set<Promise<void>>();
  * database, so a change committed just before SIGTERM still gets its e-mail).
  */
 export async function settlePendingMail(): Promise<void> {
+  for (const flush of beforeSettle) flush();
   while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+}
+
+const beforeSettle = new Set<() => void>();
+
+/** A buffer of e-mails still waiting to be written (sent at once when the server stops). */
+export function flushOnSettle(flush: () => void): void {
+  beforeSettle.add(flush);
 }

@@ -5,7 +5,7 @@ import { user } from '../../db/schema/auth';
 import type { Env } from '../../env';
 import type { Logger } from '../../lib/logger';
 import type { MailMessage, Mailer } from '../../lib/mail';
-import { mailAfterCommit } from '../../lib/notify';
+import { flushOnSettle, mailAfterCommit } from '../../lib/notify';
 import {
   orderCompletedEmail,
   orderPartialEmail,
@@ -83,4 +83,35 @@ export function notifyCustomers(deps: Deps, finished: { row: OrderRow; kind: Kin
       return ordersFinishedSummaryEmail({ ...base, lines });
     });
   }
+}
+
+// Orders a supplier refuses one after the other: each dispatch is its own job, so a bulk order of
+// 50 lines refused by the supplier would otherwise be 50 e-mails. The refusals of one customer
+// are gathered for ORDER_NOTICE_WINDOW_MS, then told in one e-mail (the order alone, or the
+// summary). Held in this process only: a stop flushes them (settlePendingMail); a crash within
+// the window loses that e-mail, never the refund or the order's state, which are committed.
+type Held = { deps: Deps; items: { row: OrderRow; kind: Kind }[]; timer: NodeJS.Timeout };
+const held = new Map<string, Held>();
+
+function flushHeld(userId: string): void {
+  const entry = held.get(userId);
+  if (!entry) return;
+  held.delete(userId);
+  clearTimeout(entry.timer);
+  notifyCustomers(entry.deps, entry.items);
+}
+
+flushOnSettle(() => {
+  for (const userId of [...held.keys()]) flushHeld(userId);
+});
+
+/** Tells the customer their order finished, together with the others finishing these seconds. */
+export function notifyCustomerSoon(deps: Deps, row: OrderRow, kind: Kind): void {
+  const entry = held.get(row.userId);
+  if (entry) {
+    entry.items.push({ row, kind });
+    return;
+  }
+  const timer = setTimeout(() => flushHeld(row.userId), deps.env.ORDER_NOTICE_WINDOW_MS);
+  held.set(row.userId, { deps, items: [{ row, kind }], timer });
 }

@@ -12,7 +12,7 @@ import { orderDispatch, serviceRoute, supplier, supplierService } from '../../db
 import { AppError } from '../../lib/errors';
 import type { CallOutcome } from '../../suppliers/types';
 import { recordAudit } from '../audit/audit.service';
-import { notifyCustomer } from '../orders/orders.notify';
+import { notifyCustomerSoon } from '../orders/orders.notify';
 import type { OrderRow } from '../orders/order-dto';
 import { rejectOrderTx, startProcessingTx, SYSTEM } from '../orders/orders.service';
 import { adapterOfRow, logExchanges, type SupplierRow } from './connection';
@@ -421,7 +421,7 @@ export async function recordOutcome(
   } else {
     await recordHealth(deps.db, claim.supplier.id, { ok: false, message: outcome.message });
   }
-  if (rejected) notifyCustomer(deps, rejected, 'rejected');
+  if (rejected) notifyCustomerSoon(deps, rejected, 'rejected');
   if (requeued) deps.jobs.wake('supplier-dispatch');
   return result;
 }

@@ -237,6 +237,23 @@ describe.each(dbTargets())('dispatch to suppliers on %s', (target) => {
     expect(kit.fake.placedCount({ imei: second.imei })).toBe(0);
   });
 
+  it('regression: a bulk order refused by the supplier line by line sent one e-mail per line — now one summary', async () => {
+    const { svc } = await routedImei();
+    const customer = await fundedCustomer(kit, '20.00');
+    const imeis = [nextImei(), nextImei(), nextImei()];
+    const orders = [];
+    for (const imei of imeis) orders.push(await placeOrder(customer.client, svc.id, { imei }));
+    kit.fake.when({ action: 'placeimeiorder', times: 3 }, { refuse: 'Invalid IMEI' });
+    for (const o of orders) expect(await runDispatch(kit.t.deps, o.id)).toBe('rejected');
+    const summary = await kit.t.waitForMail(customer.email, /rechazad/, 10_000);
+    for (const o of orders) expect(summary.text).toContain(`#${o.number}`);
+    for (const imei of imeis) expect(summary.text).toContain(imei);
+    // Whatever was still to come has come: one e-mail for the three refusals.
+    await new Promise((r) => setTimeout(r, 500));
+    const mails = (await kit.t.outbox()).filter((m) => m.to === customer.email);
+    expect(mails.filter((m) => /rechazad/i.test(m.subject))).toHaveLength(1);
+  });
+
   it('moves on when a supplier refuses for itself, marks it failing, waits when no route is left, then sends', async () => {
     const { sup: a, svc } = await routedImei();
     const b = await connectDhru(kit);
