@@ -291,18 +291,22 @@ test('a sign-in sent before the page has hydrated is held and goes through once 
   });
   const requests: string[] = [];
   page.on('request', (r) => requests.push(`${r.method()} ${r.url()}`));
-  await page.goto('/login');
+  // Sent to sign in from a signed-in page: the page to come back to is in the address.
+  await page.goto('/login?next=%2Fprofile');
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña').fill(PASSWORD);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   // Nothing left without JavaScript: no GET with the password in the address, no plain POST.
   await page.waitForTimeout(300);
-  await expect(page).toHaveURL(/\/login$/);
-  expect(requests.filter((r) => /\/login\?|^POST .*\/login/.test(r))).toEqual([]);
+  await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/);
+  expect(requests.filter((r) => /\/login\?(?!next=%2Fprofile$)|^POST .*\/login/.test(r))).toEqual(
+    [],
+  );
   expect(requests.some((r) => r.includes(encodeURIComponent(PASSWORD)))).toBe(false);
 
+  // Sent once hydrated, with the address's ?next= (the form gains it in a render after hydrating).
   release();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Marta');
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByTestId('user-name')).toHaveText('Marta Prisa');
   expect(errors).toEqual([]);
 });

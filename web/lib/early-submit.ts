@@ -36,10 +36,14 @@ export function withEarlySubmitGuard(html: string, nonce: string | undefined): s
   return `${html.slice(0, end)}<script${attribute}>${EARLY_SUBMIT_SCRIPT}</script>${html.slice(end)}`;
 }
 
-/** Called once the page has hydrated: stop holding, and send what was held. */
+/**
+ * Called once the page has hydrated: stop holding, and do again what was held — after the next
+ * frame, so that the renders the hydration's own effects asked for have happened (the sign-in
+ * form's action gains the page's `?next=` in one of them; the submit must see it).
+ */
 export function releaseEarlySubmit(): void {
   const release = (window as unknown as Record<string, unknown>)[RELEASE_GLOBAL];
   if (typeof release !== 'function') return;
   delete (window as unknown as Record<string, unknown>)[RELEASE_GLOBAL];
-  (release as () => void)();
+  requestAnimationFrame(() => setTimeout(release as () => void, 0));
 }
