@@ -1,6 +1,11 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { EARLY_SUBMIT_SCRIPT, RELEASE_GLOBAL, withEarlySubmitGuard } from './early-submit';
+import {
+  EARLY_SUBMIT_SCRIPT,
+  RELEASE_GLOBAL,
+  STOP_GLOBAL,
+  withEarlySubmitGuard,
+} from './early-submit';
 
 /** The guard run against a minimal document; returns how to submit and what was sent. */
 function guarded() {
@@ -77,6 +82,21 @@ describe('early submit guard', () => {
     (window[RELEASE_GLOBAL] as () => void)();
     expect(pressed).toEqual(['service']);
     expect(clickListeners).toHaveLength(0);
+  });
+
+  it('stops noting once React listens, and then does only what it held before', () => {
+    const { window, listeners, clickListeners, form, submit, press, sent } = guarded();
+    const pressed: string[] = [];
+    submit(undefined);
+    (window[STOP_GLOBAL] as () => void)();
+    // React handles these itself: the guard neither prevents nor remembers them.
+    expect(listeners).toHaveLength(0);
+    expect(clickListeners).toHaveLength(0);
+    press({ type: 'button', isConnected: true, click: () => pressed.push('late') });
+    (window[RELEASE_GLOBAL] as () => void)();
+    expect(sent).toEqual(['no button']);
+    expect(pressed).toEqual([]);
+    expect(form.isConnected).toBe(true);
   });
 
   it('goes first in the head, with the answer nonce when there is one', () => {

@@ -10,18 +10,21 @@
 // the same button; a press as a click). The fields still hold what was typed: the app's forms
 // are read from the form, not from state. Links need nothing: they work without JavaScript.
 
-/** The global the inline script leaves for the app to call after hydrating. */
+/** The globals the inline script leaves for the app: stop holding, and do what was held. */
 export const RELEASE_GLOBAL = '__cometaReleaseSubmit';
+export const STOP_GLOBAL = '__cometaStopHolding';
 
 /** The inline script's text (hashed into the CSP on prerendered pages, like every inline one). */
 export const EARLY_SUBMIT_SCRIPT =
-  '(function(){var held=null,d=document;' +
+  '(function(){var held=null,d=document,on=true;' +
   'function hold(e){e.preventDefault();held={form:e.target,submitter:e.submitter}}' +
   'function press(e){var b=e.target&&e.target.closest&&e.target.closest("button");' +
   'if(b&&b.type!=="submit"&&!b.disabled)held={button:b}}' +
   'd.addEventListener("submit",hold,true);d.addEventListener("click",press,true);' +
-  `window.${RELEASE_GLOBAL}=function(){d.removeEventListener("submit",hold,true);` +
-  'd.removeEventListener("click",press,true);var h=held;held=null;if(!h)return;' +
+  'function stop(){if(!on)return;on=false;d.removeEventListener("submit",hold,true);' +
+  'd.removeEventListener("click",press,true)}' +
+  `window.${STOP_GLOBAL}=stop;` +
+  `window.${RELEASE_GLOBAL}=function(){stop();var h=held;held=null;if(!h)return;` +
   'if(h.button){if(h.button.isConnected)h.button.click();return}' +
   'if(!h.form||!h.form.isConnected)return;var b=h.submitter;' +
   'try{h.form.requestSubmit(b&&b.isConnected&&b.form===h.form?b:undefined)}' +
@@ -34,6 +37,12 @@ export function withEarlySubmitGuard(html: string, nonce: string | undefined): s
   const end = at + '<head>'.length;
   const attribute = nonce ? ` nonce="${nonce}"` : '';
   return `${html.slice(0, end)}<script${attribute}>${EARLY_SUBMIT_SCRIPT}</script>${html.slice(end)}`;
+}
+
+/** Called as React starts to listen (web/entry.client.tsx): from now on React handles input. */
+export function stopHoldingEarlyInput(): void {
+  const stop = (window as unknown as Record<string, unknown>)[STOP_GLOBAL];
+  if (typeof stop === 'function') (stop as () => void)();
 }
 
 /**
