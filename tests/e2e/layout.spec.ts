@@ -107,6 +107,8 @@ for (const viewport of VIEWPORTS) {
 
     test('signed in: logo, user menu, account navigation and no footer', async ({ page }) => {
       await registerVerified(page, 'lucía Fernández');
+      // The menu is React's: pressed before hydration, a press is only replayed once.
+      await waitForHydration(page);
       await expect(page.getByRole('link', { name: 'Cometa, ir al inicio' })).toHaveAttribute(
         'href',
         '/dashboard',

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { collectPageErrors, expectAccessible, registerVerified } from './helpers';
+import { collectPageErrors, expectAccessible, registerVerified, waitForHydration } from './helpers';
 
 const LONG_NAME = 'Maximiliano Alejandro Gutiérrez';
 
@@ -55,6 +55,8 @@ test('Mi perfil in tabs: arrows move between them, the tab is kept in the URL', 
   const errors = await collectPageErrors(page);
   await registerVerified(page);
   await page.goto('/profile');
+  // Arrow keys are React's: the page has hydrated before the keyboard is used.
+  await waitForHydration(page);
   const tabs = page.getByRole('tablist', { name: 'Secciones de Mi perfil' });
   const datos = tabs.getByRole('tab', { name: 'Datos' });
   await expect(datos).toHaveAttribute('aria-selected', 'true');
