@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { isStaffRole, type StaffRole } from '../../shared/roles';
 import type { Auth } from './auth';
 import { AppError } from './errors';
 import type { Logger } from './logger';
@@ -76,12 +77,17 @@ export async function requireVerifiedUser(auth: Auth, c: Context<AppEnv>): Promi
 }
 
 /**
- * Verified user with the admin role and two-factor on; 403 FORBIDDEN for anyone else, 403
- * TWO_FACTOR_REQUIRED for an admin who has not enrolled yet (docs/decisions/0014).
+ * Verified user with one of `roles` and two-factor on; 403 FORBIDDEN for anyone else (a staff
+ * member of another role included), 403 TWO_FACTOR_REQUIRED for a staff member who has not
+ * enrolled yet (docs/decisions/0014).
  */
-export async function requireAdmin(auth: Auth, c: Context<AppEnv>): Promise<SessionUser> {
+export async function requireStaff(
+  auth: Auth,
+  c: Context<AppEnv>,
+  roles: readonly StaffRole[] = ['admin'],
+): Promise<SessionUser> {
   const u = await requireVerifiedUser(auth, c);
-  if (u.role !== 'admin') throw new AppError('FORBIDDEN');
+  if (!isStaffRole(u.role) || !roles.includes(u.role)) throw new AppError('FORBIDDEN');
   if (!u.twoFactorEnabled) throw new AppError('TWO_FACTOR_REQUIRED');
   return u;
 }

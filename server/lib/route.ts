@@ -5,6 +5,7 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { ErrorCode } from '../../shared/error-codes';
+import type { StaffRole } from '../../shared/roles';
 import { fieldErrors } from '../../shared/schemas/auth';
 import { findTextProblem } from '../../shared/text';
 import type { Db } from '../db/client';
@@ -13,7 +14,7 @@ import type { Auth } from './auth';
 import { authenticateKey } from './api-keys';
 import { AppError } from './errors';
 import {
-  requireAdmin,
+  requireStaff,
   requireVerifiedUser,
   sessionUser,
   type AppEnv,
@@ -30,7 +31,8 @@ import { consumeRateLimit } from './rate-limit';
  * - `public`: anyone, no session;
  * - `optional`: anyone; a session, if sent, is read;
  * - `customer`: a session of a verified account (401 without one, 403 before verifying);
- * - `admin`: as `customer`, and the account has the admin role (403 otherwise);
+ * - `admin`: the back office: as `customer`, two-factor on, and the account has one of the staff
+ *   roles the route names in `roles` (default: `admin` alone; 403 otherwise);
  * - `stripe`: Stripe, with a `Stripe-Signature` header instead of a session;
  * - `protocol`: another panel speaking DHRU Fusion or SMM v2: the handler reads the form,
  *   checks the key in it and answers in that protocol's format (errors included).
@@ -148,6 +150,11 @@ export type RouteSpec<A extends Access, B, Q, P> = {
   summary: string;
   description?: string;
   access: A;
+  /**
+   * `admin` routes: the staff roles allowed (shared/roles.ts). Every back-office route names
+   * them here, in its one definition; the authorization matrix checks each against its table.
+   */
+  roles?: readonly StaffRole[];
   /** Path parameters: a zod object with one key per `:name`. A value it refuses answers 404. */
   params?: P;
   /** Query parameters: a zod object of optional strings (refused values answer 400 per field). */
@@ -471,7 +478,13 @@ async function keyUser(
   return user;
 }
 
-async function authorize(access: Access, deps: RouteDeps, c: Context<AppEnv>) {
+/** The staff roles an `admin` route allows (only `admin` when it names none). */
+export function rolesOf(route: Pick<RouteDef, 'access' | 'roles'>): readonly StaffRole[] {
+  return route.access === 'admin' ? (route.roles ?? ['admin']) : [];
+}
+
+async function authorize(route: RouteDef, deps: RouteDeps, c: Context<AppEnv>) {
+  const access = route.access;
   if (access === 'customer' || access === 'admin' || access === 'optional') {
     const key = bearerKey(c);
     if (key !== null) return keyUser(access, key, deps, c);
@@ -480,7 +493,7 @@ async function authorize(access: Access, deps: RouteDeps, c: Context<AppEnv>) {
     case 'customer':
       return requireVerifiedUser(deps.auth, c);
     case 'admin':
-      return requireAdmin(deps.auth, c);
+      return requireStaff(deps.auth, c, rolesOf(route));
     case 'optional':
       return sessionUser(deps.auth, c);
     default:
@@ -506,7 +519,7 @@ function handlerFor(route: RouteDef, deps: RouteDeps) {
   const hasBody = route.body !== undefined && route.method !== 'get';
   return async (c: Context<AppEnv>) => {
     // Who first: an anonymous caller gets 401 whatever the path says.
-    const user = await authorize(route.access, deps, c);
+    const user = await authorize(route, deps, c);
     const params = readParams(c, route.params);
     if (route.rateLimit) await applyRateLimit(route.rateLimit, deps, c, user);
     const query = route.query ? readQuery(c, route.query) : undefined;

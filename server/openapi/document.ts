@@ -1,11 +1,13 @@
 // Builds the OpenAPI 3.1 document from the operation list and the zod schemas (z.toJSONSchema).
 import { ERROR_MESSAGES, ERROR_STATUS, type ErrorCode } from '../../shared/error-codes';
+import type { StaffRole } from '../../shared/roles';
 import { SCHEMA_DOCS } from './descriptions';
 import { z } from 'zod';
 import {
   DEFAULT_BODY_LIMIT,
   TAGS,
   pathParamNamesOf,
+  rolesOf,
   type Access,
   type RouteDef,
 } from '../lib/route';
@@ -50,6 +52,8 @@ export type OperationObject = {
   tags: string[];
   security: Record<string, string[]>[];
   'x-access': Access;
+  /** `admin` operations: the staff roles allowed. */
+  'x-roles'?: StaffRole[];
   /** Largest request body in bytes; a larger one answers 413 without being processed. */
   'x-body-limit'?: number;
   parameters?: ParameterObject[];
@@ -397,6 +401,7 @@ function operation(spec: RouteDef, options: DocumentOptions): OperationObject {
     tags: [spec.tag],
     security: ACCESS_SECURITY[spec.access],
     'x-access': spec.access,
+    ...(spec.access === 'admin' ? { 'x-roles': [...rolesOf(spec)] } : {}),
     ...(spec.method !== 'get' ? { 'x-body-limit': spec.bodyLimit ?? DEFAULT_BODY_LIMIT } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(Object.keys(content).length

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 // What the authorization matrix and the fuzz tests share: the operations of the OpenAPI document
 // (built from API_ROUTES, as the app serves it), a minimal body for each request schema, raw
 // requests (any body, any Content-Type, percent-encoded paths as given) and the fixtures: two
-// verified customers, an unverified one, an admin, and resources that belong to the first customer.
+// verified customers, an unverified one, staff of each role, and resources that belong to the first customer.
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ApiErrorBodySchema } from '../../shared/error-codes';
+import type { StaffRole } from '../../shared/roles';
 import { webhookDelivery } from '../db/schema/reseller';
 import { supplier } from '../db/schema/suppliers';
 import { keyContext, secretBox } from '../features/suppliers/connection';
@@ -23,6 +24,7 @@ import {
   TEST_ORIGIN,
   registerVerified,
   signInAdmin,
+  signInStaff,
   uniqueEmail,
   userIdOf,
   type TestApp,
@@ -36,6 +38,8 @@ export type ApiOperation = {
   /** As the document writes it: `/api/orders/{id}`. */
   path: string;
   access: Access;
+  /** `admin` operations: the staff roles the route allows (empty for the others). */
+  roles: StaffRole[];
   pathParams: ParameterObject[];
   queryParams: ParameterObject[];
   headerParams: ParameterObject[];
@@ -75,6 +79,7 @@ export function apiOperations(doc: OpenApiDocument): ApiOperation[] {
         method: method.toUpperCase(),
         path,
         access: op['x-access'],
+        roles: op['x-roles'] ?? [],
         pathParams: params.filter((p) => p.in === 'path'),
         queryParams: params.filter((p) => p.in === 'query'),
         headerParams: params.filter((p) => p.in === 'header'),
@@ -262,6 +267,9 @@ export type FixtureId =
 
 export type Fixtures = {
   admin: Customer;
+  /** Staff of the other two roles, two-factor enrolled. */
+  support: Customer;
+  finance: Customer;
   /** The customer who owns the resources below. */
   customerA: Customer;
   /** Another verified customer. */
@@ -281,6 +289,8 @@ async function expectJson<T>(res: Response, status: number, what: string): Promi
 
 export async function createFixtures(t: TestApp): Promise<Fixtures> {
   const admin = await signInAdmin(t);
+  const support = await signInStaff(t, 'support');
+  const finance = await signInStaff(t, 'finance');
   const a = await registerVerified(t, 'Alicia Propietaria');
   const b = await registerVerified(t, 'Bruno Ajeno');
   const customerA: Customer = { ...a, id: await userIdOf(t, a.email) };
@@ -480,6 +490,8 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
 
   return {
     admin,
+    support,
+    finance,
     customerA,
     customerB,
     unverified: { client: unverifiedClient, email: unverifiedEmail },

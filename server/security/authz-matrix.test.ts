@@ -6,6 +6,7 @@ import type { ErrorCode } from '../../shared/error-codes';
 import { createTestApp, type TestApp, type TestClient } from '../../tests/setup/test-app';
 import { dbTargets } from '../../tests/setup/test-db';
 import { stripeConfigFrom } from '../features/payments/stripe/stripe.config';
+import type { StaffRole } from '../../shared/roles';
 import type { Access } from '../lib/route';
 import type { OpenApiDocument } from '../openapi/document';
 import {
@@ -23,7 +24,15 @@ import {
   type Fixtures,
 } from './api-surface';
 
-const ROLES = ['anonymous', 'unverified', 'otherCustomer', 'customer', 'admin'] as const;
+const ROLES = [
+  'anonymous',
+  'unverified',
+  'otherCustomer',
+  'customer',
+  'support',
+  'finance',
+  'admin',
+] as const;
 type Role = (typeof ROLES)[number];
 
 /**
@@ -42,54 +51,49 @@ type Outcome =
   | Extract<ErrorCode, 'UNAUTHENTICATED' | 'EMAIL_NOT_VERIFIED' | 'FORBIDDEN' | 'NOT_FOUND'>;
 type RoleOutcomes = Record<Role, Outcome>;
 
-const OPEN: RoleOutcomes = {
-  anonymous: 'allowed',
-  unverified: 'allowed',
-  otherCustomer: 'allowed',
-  customer: 'allowed',
-  admin: 'allowed',
-};
-const OPEN_OK: RoleOutcomes = {
-  anonymous: 'ok',
-  unverified: 'ok',
-  otherCustomer: 'ok',
-  customer: 'ok',
-  admin: 'ok',
-};
+/** The same outcome for every role. */
+function every(outcome: Outcome): RoleOutcomes {
+  return Object.fromEntries(ROLES.map((r) => [r, outcome])) as RoleOutcomes;
+}
+const OPEN = every('allowed');
+const OPEN_OK = every('ok');
 const CUSTOMER: RoleOutcomes = {
+  ...every('allowed'),
   anonymous: 'UNAUTHENTICATED',
   unverified: 'EMAIL_NOT_VERIFIED',
-  otherCustomer: 'allowed',
-  customer: 'allowed',
-  admin: 'allowed',
 };
-const CUSTOMER_OK: RoleOutcomes = { ...CUSTOMER, otherCustomer: 'ok', customer: 'ok', admin: 'ok' };
-/** A customer route on customer A's resource: only A sees it; even an admin gets 404 here. */
+const CUSTOMER_OK: RoleOutcomes = { ...every('ok'), ...pick(CUSTOMER, 'anonymous', 'unverified') };
+/** A customer route on customer A's resource: only A sees it; even staff get 404 here. */
 const OWNED_BY_A: RoleOutcomes = {
-  ...CUSTOMER,
-  otherCustomer: 'NOT_FOUND',
+  ...every('NOT_FOUND'),
+  ...pick(CUSTOMER, 'anonymous', 'unverified'),
   customer: 'allowed',
-  admin: 'NOT_FOUND',
 };
 const OWNED_BY_A_OK: RoleOutcomes = { ...OWNED_BY_A, customer: 'ok' };
-const ADMIN: RoleOutcomes = {
-  anonymous: 'UNAUTHENTICATED',
-  unverified: 'EMAIL_NOT_VERIFIED',
-  otherCustomer: 'FORBIDDEN',
-  customer: 'FORBIDDEN',
-  admin: 'allowed',
-};
-const ADMIN_OK: RoleOutcomes = { ...ADMIN, admin: 'ok' };
-const STRIPE: RoleOutcomes = {
-  anonymous: 'unsigned',
-  unverified: 'unsigned',
-  otherCustomer: 'unsigned',
-  customer: 'unsigned',
-  admin: 'unsigned',
-};
+/** A back-office route for `admin` alone. */
+const ADMIN: RoleOutcomes = staff('allowed', 'admin');
+const ADMIN_OK: RoleOutcomes = staff('ok', 'admin');
+const STRIPE = every('unsigned');
+
+function pick(outcomes: RoleOutcomes, ...roles: Role[]): Partial<RoleOutcomes> {
+  return Object.fromEntries(roles.map((r) => [r, outcomes[r]]));
+}
+
+/** A back-office route: `outcome` for the staff roles named, FORBIDDEN for everyone else signed in. */
+function staff(outcome: Outcome, ...roles: StaffRole[]): RoleOutcomes {
+  const out: RoleOutcomes = {
+    ...every('FORBIDDEN'),
+    anonymous: 'UNAUTHENTICATED',
+    unverified: 'EMAIL_NOT_VERIFIED',
+  };
+  for (const r of roles) out[r] = outcome;
+  return out;
+}
 
 type Expected = {
   access: Access;
+  /** `admin` routes: exactly the staff roles the route definition names. */
+  staffRoles?: StaffRole[];
   roles: RoleOutcomes;
   /** Which fixture fills each path parameter (the same id for every role). */
   path?: Record<string, FixtureId>;
@@ -319,6 +323,18 @@ describe.each(dbTargets())('authorization matrix on %s', (target) => {
           `${op.operationId}: documented ${op.access}, table ${EXPECTED[op.operationId]!.access}`,
       );
     expect(changed, 'access level differs from the table').toEqual([]);
+    const staffChanged = ops
+      .filter((op) => op.access === 'admin')
+      .filter(
+        (op) =>
+          [...op.roles].sort().join() !==
+          [...(EXPECTED[op.operationId]?.staffRoles ?? ['admin'])].sort().join(),
+      )
+      .map(
+        (op) =>
+          `${op.operationId}: route allows ${op.roles.join('+')}, table ${(EXPECTED[op.operationId]?.staffRoles ?? ['admin']).join('+')}`,
+      );
+    expect(staffChanged, 'staff roles differ from the table').toEqual([]);
     for (const op of ops) {
       const names = op.pathParams.map((p) => p.name).sort();
       expect(Object.keys(EXPECTED[op.operationId]?.path ?? {}).sort(), op.operationId).toEqual(
@@ -336,6 +352,8 @@ describe.each(dbTargets())('authorization matrix on %s', (target) => {
       unverified: fx.unverified.client,
       otherCustomer: fx.customerB.client,
       customer: fx.customerA.client,
+      support: fx.support.client,
+      finance: fx.finance.client,
       admin: fx.admin.client,
     };
     const failures: string[] = [];
@@ -397,7 +415,7 @@ describe.each(dbTargets())('authorization matrix on %s', (target) => {
           }
           const problem = mismatch(expected.roles[role], res.status, code, configured);
           if (problem) failures.push(`${where}: ${problem}: ${text.slice(0, 200)}`);
-          if (role !== 'customer' && role !== 'admin') {
+          if (role === 'anonymous' || role === 'unverified' || role === 'otherCustomer') {
             const leaked = fx.privateMarkers.filter((m) => text.includes(m));
             if (leaked.length)
               failures.push(

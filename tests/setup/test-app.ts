@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { createApp } from '../../server/app';
 import { user } from '../../server/db/schema/auth';
+import type { StaffRole } from '../../shared/roles';
 import type { Database } from '../../server/db/client';
 import { loadEnv, type Env } from '../../server/env';
 import { CLIENT_IP_HEADER } from '../../server/lib/client-ip';
@@ -276,18 +277,29 @@ export async function registerVerified(t: TestApp, name = 'Ana Pérez', ip?: str
 
 /** An admin account, verified, signed in on the returned client. */
 export async function signInAdmin(t: TestApp, ip?: string) {
-  const email = uniqueEmail('admin');
+  return signInStaff(t, 'admin', ip);
+}
+
+const STAFF_NAMES: Record<StaffRole, string> = {
+  admin: 'Administradora',
+  support: 'Sofía Soporte',
+  finance: 'Fernando Finanzas',
+};
+
+/** A staff member of `role`, signed in with two-factor enrolled (every staff role needs it). */
+export async function signInStaff(t: TestApp, role: StaffRole, ip?: string) {
+  const email = uniqueEmail(role);
   const password = 'Admin-Clave-2026!';
   const created = await t.auth.api.createUser({
-    body: { email, password, name: 'Administradora', role: 'admin' },
+    body: { email, password, name: STAFF_NAMES[role], role: 'admin' },
   });
   await t.database.db
     .update(user)
-    .set({ emailVerified: true, role: 'admin' })
+    .set({ emailVerified: true, role })
     .where(eq(user.id, created.user.id));
   const c = t.client(ip);
   const res = await c.post('/api/auth/sign-in/email', { email, password });
-  if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status}`);
+  if (res.status !== 200) throw new Error(`${role} sign-in failed: ${res.status}`);
   // Admins must use two-factor (TWO_FACTOR_REQUIRED otherwise): enrol like a person would.
   const secret = await enrolTwoFactor(c, password);
   return { client: c, email, id: created.user.id, password, totpSecret: secret };
