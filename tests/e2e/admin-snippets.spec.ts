@@ -6,7 +6,7 @@
 // 375 and 1280 px, with axe and no page errors. A customer is sent away like on any admin page.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { collectPageErrors, expectAccessible, registerVerified } from './helpers';
+import { collectPageErrors, expectAccessible, registerVerified, waitForHydration } from './helpers';
 import { adminPage, creditCustomer, placeImeiOrders, sameOrigin, uniqueImei } from './ordering';
 
 function noSidewaysScroll(page: Page) {
@@ -27,6 +27,8 @@ test('an admin creates, edits (keyboard only), deletes saved answers and finds t
   try {
     await admin.setViewportSize({ width: 375, height: 800 });
     await admin.reload();
+    // The keyboard-only editing below is React's: the page has hydrated first.
+    await waitForHydration(admin);
     await expect(admin).toHaveTitle(/^Respuestas guardadas · /);
     await expect(
       admin.getByRole('heading', { level: 1, name: 'Respuestas guardadas' }),
@@ -129,6 +131,8 @@ test('an admin creates, edits (keyboard only), deletes saved answers and finds t
     const [order] = await placeImeiOrders(customer, [uniqueImei(31)]);
     if (!order) throw new Error('order not placed');
     await admin.goto('/admin/ordenes');
+    // A checkbox ticked before hydration is not React's selection yet.
+    await waitForHydration(admin);
     await admin.getByLabel(`Seleccionar la orden #${order.number}`).check();
     const bar = admin.getByRole('region', { name: 'Acciones en bloque' });
     await bar.getByRole('button', { name: 'Rechazar', exact: true }).click();

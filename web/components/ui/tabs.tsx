@@ -52,10 +52,12 @@ export function Tabs<K extends string>({
   const tabId = (key: K) => `${base}-tab-${key}`;
   const panelId = `${base}-panel`;
 
-  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+  // From the tab the key was pressed on, not from `selected`: a selection that goes through the
+  // URL lands a moment later, and a second arrow pressed before it would start from the old tab.
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, from: K) {
     const next = tabAfterKey(
       tabs.map((t) => t.key),
-      selected,
+      from,
       event.key,
     );
     if (next === null) return;
@@ -84,7 +86,7 @@ export function Tabs<K extends string>({
               aria-controls={on ? panelId : undefined}
               tabIndex={on ? 0 : -1}
               onClick={() => onSelect(tab.key)}
-              onKeyDown={onKeyDown}
+              onKeyDown={(event) => onKeyDown(event, tab.key)}
               className={`-mb-px min-h-11 shrink-0 border-b-2 px-3 text-sm font-semibold whitespace-nowrap focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none ${
                 on
                   ? 'border-brand-600 text-brand-800'

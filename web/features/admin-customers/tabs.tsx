@@ -13,7 +13,7 @@ import {
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextAreaField } from '../../components/ui/field';
-import { ApiError } from '../../lib/api';
+import { LoadMore, useMorePages } from '../../lib/more-pages';
 import { CUSTOMER_TABS, TAB_LABELS, type CustomerTab, type NoteResult } from './data';
 
 /** The tabs as links (`?tab=`), with the arrow keys, Home and End moving between them. */
@@ -93,43 +93,6 @@ export function CustomerTabs({ current, children }: { current: CustomerTab; chil
 }
 
 /** A keyset list: the loader's first page plus what «Cargar más» appends. */
-function usePages<T extends { id: string }>(
-  first: { items: T[]; nextCursor: string | null },
-  next: (cursor: string) => Promise<{ items: T[]; nextCursor: string | null }>,
-) {
-  const [extra, setExtra] = useState<T[]>([]);
-  const [cursor, setCursor] = useState(first.nextCursor);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const seen = new Set(first.items.map((i) => i.id));
-  const items = [...first.items, ...extra.filter((i) => !seen.has(i.id))];
-  async function more() {
-    if (!cursor) return;
-    setLoading(true);
-    setError(null);
-    try {
-      const page = await next(cursor);
-      setExtra((e) => [...e, ...page.items]);
-      setCursor(page.nextCursor);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'No pudimos cargar más.');
-    } finally {
-      setLoading(false);
-    }
-  }
-  const footer = (
-    <>
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      {cursor ? (
-        <Button variant="secondary" className="mt-4" onClick={() => void more()} disabled={loading}>
-          {loading ? 'Cargando…' : 'Cargar más'}
-        </Button>
-      ) : null}
-    </>
-  );
-  return { items, footer };
-}
-
 const CELL = 'px-2 py-2 align-top';
 
 export function OrdersTab({
@@ -140,7 +103,8 @@ export function OrdersTab({
   next: (cursor: string) => Promise<{ items: OrderDto[]; nextCursor: string | null }>;
 }) {
   const { dateTime: formatDateTime } = useDates();
-  const { items, footer } = usePages(first, next);
+  const pages = useMorePages(first, next);
+  const items = pages.items;
   if (items.length === 0) return <p className="text-slate-600">Todavía no hizo ninguna orden.</p>;
   return (
     <div>
@@ -176,7 +140,7 @@ export function OrdersTab({
           ))}
         </tbody>
       </table>
-      {footer}
+      <LoadMore pages={pages} />
     </div>
   );
 }
@@ -189,7 +153,8 @@ export function LedgerTab({
   next: (cursor: string) => Promise<{ items: MovementDto[]; nextCursor: string | null }>;
 }) {
   const { dateTime: formatDateTime } = useDates();
-  const { items, footer } = usePages(first, next);
+  const pages = useMorePages(first, next);
+  const items = pages.items;
   if (items.length === 0) return <p className="text-slate-600">Su saldo no tiene movimientos.</p>;
   return (
     <div>
@@ -229,7 +194,7 @@ export function LedgerTab({
           ))}
         </tbody>
       </table>
-      {footer}
+      <LoadMore pages={pages} />
     </div>
   );
 }

@@ -33,7 +33,7 @@ import {
   type QueueDispatch,
   type QueueStatus,
 } from '../../features/order-history/orders-api';
-import { LoadMore, useMorePages } from '../../features/order-history/more-pages';
+import { LoadMore, useMorePages } from '../../lib/more-pages';
 import { QueueRow, type QueueActionResult } from '../../features/order-history/queue-row';
 import { BulkBar, type BulkActionActionResult } from '../../features/order-history/bulk-bar';
 import { movedIndex, rowKeyAction } from '../../features/order-history/queue-keys';
@@ -359,8 +359,10 @@ function QueueList({
   snippets: SnippetDto[];
   loadedAt: number;
 }) {
-  const pages = useMorePages(first, (cursor) =>
-    listQueue(filters.status, filters.category, filters.q, cursor, filters.dispatch),
+  const pages = useMorePages(
+    first,
+    (cursor) => listQueue(filters.status, filters.category, filters.q, cursor, filters.dispatch),
+    'No pudimos cargar más órdenes.',
   );
   const { items } = pages;
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());

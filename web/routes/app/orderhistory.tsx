@@ -34,7 +34,7 @@ import {
   type HistoryFilters,
   type OrderPage,
 } from '../../features/order-history/orders-api';
-import { LoadMore, useMorePages } from '../../features/order-history/more-pages';
+import { LoadMore, useMorePages } from '../../lib/more-pages';
 import { SourceBadge } from '../../features/order-history/source-badge';
 import { StatusBadge } from '../../features/order-history/status-badge';
 import { ApiError } from '../../lib/api';
@@ -196,7 +196,11 @@ function Filters({ filters }: { filters: HistoryFilters }) {
 function OrderList({ first, filters }: { first: OrderPage; filters: HistoryFilters }) {
   const dates = useDates();
   const [params] = useSearchParams();
-  const pages = useMorePages(first, (cursor) => listMyOrders(filters, cursor));
+  const pages = useMorePages(
+    first,
+    (cursor) => listMyOrders(filters, cursor),
+    'No pudimos cargar más órdenes.',
+  );
   const { items } = pages;
 
   if (items.length === 0)
