@@ -78,26 +78,25 @@ async function groupDtos(db: Db | Tx, groups: GroupRow[]): Promise<PriceGroupDto
     .where(inArray(priceGroupOverride.groupId, ids))
     .orderBy(asc(priceGroupOverride.category), asc(priceGroupOverride.serviceId));
   const serviceIds = [...new Set(overrides.flatMap((o) => (o.serviceId ? [o.serviceId] : [])))];
-  const [services, costs, members, unassigned] = await Promise.all([
-    serviceInfo(db, serviceIds),
-    primaryCosts(db, serviceIds),
-    db
-      .select({ groupId: customerPriceGroup.groupId, n: count() })
-      .from(customerPriceGroup)
-      .innerJoin(user, eq(user.id, customerPriceGroup.userId))
-      .where(isNull(user.deletedAt))
-      .groupBy(customerPriceGroup.groupId),
-    db
-      .select({ n: count() })
-      .from(user)
-      .where(
-        and(
-          isNull(user.deletedAt),
-          eq(user.role, 'customer'),
-          sql`NOT EXISTS (SELECT 1 FROM customer_price_group c WHERE c.user_id = ${user.id})`,
-        ),
+  // One after the other: `db` may be a transaction (one connection, one query at a time).
+  const services = await serviceInfo(db, serviceIds);
+  const costs = await primaryCosts(db, serviceIds);
+  const members = await db
+    .select({ groupId: customerPriceGroup.groupId, n: count() })
+    .from(customerPriceGroup)
+    .innerJoin(user, eq(user.id, customerPriceGroup.userId))
+    .where(isNull(user.deletedAt))
+    .groupBy(customerPriceGroup.groupId);
+  const unassigned = await db
+    .select({ n: count() })
+    .from(user)
+    .where(
+      and(
+        isNull(user.deletedAt),
+        eq(user.role, 'customer'),
+        sql`NOT EXISTS (SELECT 1 FROM customer_price_group c WHERE c.user_id = ${user.id})`,
       ),
-  ]);
+    );
   const memberCount = new Map(members.map((m) => [m.groupId, Number(m.n)]));
   return groups.map((g) => {
     const mine = overrides
