@@ -98,7 +98,11 @@ function GroupPicker({
   }
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3" aria-label="Grupo de precios">
+    <form
+      onSubmit={submit}
+      className="flex flex-col gap-3"
+      aria-label="Cambiar el grupo de precios"
+    >
       <p className="text-sm text-slate-700" data-testid="customer-price-group">
         Grupo actual: <strong>{data.prices.group?.name ?? 'ninguno'}</strong>
         {data.prices.assigned ? '' : ' (predeterminado)'}
