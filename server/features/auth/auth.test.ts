@@ -84,6 +84,8 @@ describe.each(dbTargets())('accounts on %s', (target) => {
       role: 'customer',
       balance: '0.00',
       twoFactorEnabled: false,
+      // A new account is in the default price group (a fresh install's "Minorista").
+      priceGroup: { id: expect.any(String), name: 'Minorista' },
     });
   });
 
