@@ -26,6 +26,7 @@ import { webhookRoutes } from './features/webhooks/webhooks.routes';
 import { securityAdminRoutes, securityRoutes } from './features/security/security.routes';
 import type { RouteDef } from './lib/route';
 import { openapiRoutes } from './openapi/openapi.routes';
+import { priceGroupAdminRoutes } from './features/price-groups/price-groups.routes';
 
 export const API_ROUTES: readonly RouteDef[] = [
   ...openapiRoutes,
@@ -53,5 +54,6 @@ export const API_ROUTES: readonly RouteDef[] = [
   ...supplierAdminRoutes,
   ...voucherAdminRoutes,
   ...adminRoutes,
+  ...priceGroupAdminRoutes,
   ...securityAdminRoutes,
 ];

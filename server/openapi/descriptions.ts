@@ -203,6 +203,8 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       balance: `Saldo disponible. ${MONEY}`,
       twoFactorEnabled:
         'Si la verificación en dos pasos está activada (los administradores sin ella reciben 403 `TWO_FACTOR_REQUIRED`).',
+      priceGroup:
+        'El grupo de precios de la cuenta (`id`, `name`): el predeterminado si no tiene uno asignado; `null` si no hay grupos.',
     },
   },
   ContactReceipt: {
@@ -782,6 +784,53 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
   ApiKeyList: { description: 'Tus claves activas.', properties: ITEMS('Las claves.') },
   Revoked: { description: 'Clave revocada.', properties: { revoked: 'Siempre `true`.' } },
   Deleted: { description: 'Borrado.', properties: { deleted: 'Siempre `true`.' } },
+  PriceOverride: {
+    description: 'Una excepción de un grupo de precios, para una categoría o un servicio.',
+    properties: {
+      category: 'La categoría a la que se aplica (`null` si es de un servicio).',
+      serviceId: 'El servicio al que se aplica (`null` si es de una categoría).',
+      serviceName: 'El nombre de ese servicio (`null` para una categoría).',
+      basePrice: `El precio base de ese servicio (\`null\` para una categoría). ${MONEY}`,
+      discountPercent:
+        'Descuento sobre el precio base, como texto ("12.5"); `null` si es un precio fijo.',
+      price: `Precio fijo; \`null\` si es un descuento. ${MONEY}`,
+      belowCost: 'El precio que da queda por debajo del costo actual del proveedor principal.',
+    },
+  },
+  PriceGroup: {
+    description: 'Un grupo de precios: un descuento sobre el precio base y sus excepciones.',
+    properties: {
+      id: 'Identificador del grupo (UUID).',
+      name: 'Nombre del grupo.',
+      discountPercent: 'Descuento sobre el precio base, como texto ("12.5"; "0" sin descuento).',
+      isDefault: 'Es el grupo de toda cuenta sin grupo asignado (hay exactamente uno).',
+      customers: 'Clientes en el grupo (en el predeterminado, también los que no tienen grupo).',
+      overrides: 'Las excepciones por categoría o por servicio.',
+      belowCost: 'Alguna excepción queda por debajo del costo del proveedor.',
+    },
+  },
+  PriceGroupList: {
+    description: 'Los grupos de precios, el predeterminado primero.',
+    properties: { items: 'Los grupos.' },
+  },
+  SpecialPrice: {
+    description: 'El precio especial de un cliente para un servicio.',
+    properties: {
+      serviceId: 'Identificador del servicio (UUID).',
+      serviceName: 'Nombre del servicio.',
+      basePrice: `Precio base del servicio. ${MONEY}`,
+      price: `Precio especial del cliente. ${MONEY}`,
+      belowCost: 'El precio especial queda por debajo del costo actual del proveedor principal.',
+    },
+  },
+  CustomerPrices: {
+    description: 'El grupo de precios y los precios especiales de un cliente.',
+    properties: {
+      group: 'Su grupo (el predeterminado si no tiene uno asignado); `null` si no hay grupos.',
+      assigned: 'Un administrador le asignó el grupo (`false`: se aplica el predeterminado).',
+      specialPrices: 'Sus precios especiales, por encima de cualquier regla de grupo.',
+    },
+  },
   Resent: { description: 'Aviso en cola.', properties: { resent: 'Siempre `true`.' } },
   WebhookEndpointDto: {
     description: 'Un destino de avisos (webhook).',
@@ -1105,6 +1154,42 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
         'Caducidad: una fecha ("2026-12-31", hasta el final de ese día en UTC) o fecha y hora con zona. Futura.',
       note: 'Nota interna (hasta 200 caracteres).',
     },
+  },
+  PriceOverrideRequest: {
+    description:
+      'Una excepción: `category` o `serviceId` (uno de los dos) y `discountPercent` o `price` (uno de los dos).',
+    properties: {
+      category: 'Categoría a la que se aplica.',
+      serviceId: 'Servicio al que se aplica (UUID).',
+      discountPercent: 'Descuento sobre el precio base, texto con hasta dos decimales ("12.5").',
+      price: 'Precio fijo en dólares, texto con hasta dos decimales ("1.20").',
+    },
+  },
+  CreatePriceGroupRequest: {
+    description: 'Un grupo de precios nuevo.',
+    properties: {
+      name: 'Nombre (hasta 60 caracteres, único).',
+      discountPercent: 'Descuento sobre el precio base ("0" a "99.99").',
+      isDefault: 'Pasa a ser el grupo predeterminado.',
+      overrides: 'Excepciones por categoría o servicio (hasta 500).',
+    },
+  },
+  UpdatePriceGroupRequest: {
+    description: 'Los cambios de un grupo de precios: solo lo que se envía.',
+    properties: {
+      name: 'Nombre nuevo.',
+      discountPercent: 'Descuento nuevo ("12.5").',
+      isDefault: '`true` lo hace predeterminado; `false` en el predeterminado se rechaza (409).',
+      overrides: 'La lista entera de excepciones, que reemplaza la anterior.',
+    },
+  },
+  SetPriceGroupRequest: {
+    description: 'El grupo de precios de un cliente.',
+    properties: { groupId: 'El grupo (UUID); `null` vuelve al grupo predeterminado.' },
+  },
+  SpecialPricesRequest: {
+    description: 'La lista entera de precios especiales de un cliente.',
+    properties: { items: 'Cada servicio (`serviceId`) con su precio (`price`, "1.20").' },
   },
   CustomerNoteRequest: {
     description: 'Una nota interna sobre un cliente.',

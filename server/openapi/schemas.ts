@@ -64,6 +64,18 @@ import {
 } from '../../shared/schemas/funds';
 import { MeSchema, type Me } from '../../shared/schemas/me';
 import {
+  CustomerPricesSchema,
+  PriceGroupInputSchema,
+  PriceGroupListSchema,
+  PriceGroupPatchSchema,
+  PriceGroupSchema,
+  PriceOverrideInputSchema,
+  PriceOverrideSchema,
+  SetPriceGroupSchema,
+  SpecialPriceSchema,
+  SpecialPricesInputSchema,
+} from '../../shared/schemas/price-groups';
+import {
   ApiKeyDtoSchema,
   ApiKeyListSchema,
   CreateApiKeySchema,
@@ -288,6 +300,11 @@ export const RESPONSE_SCHEMAS = {
   WebhookDeliveryDto: WebhookDeliveryDtoSchema,
   WebhookDeliveryList: WebhookDeliveryListSchema,
   Deleted: z.strictObject({ deleted: z.literal(true) }),
+  PriceOverride: PriceOverrideSchema,
+  PriceGroup: PriceGroupSchema,
+  PriceGroupList: PriceGroupListSchema,
+  SpecialPrice: SpecialPriceSchema,
+  CustomerPrices: CustomerPricesSchema,
   Resent: z.strictObject({ resent: z.literal(true) }),
   RevokedCount: z.strictObject({ revoked: z.number().int() }),
   SignInMethods: SignInMethodsSchema,
@@ -384,6 +401,11 @@ export const REQUEST_SCHEMAS = {
   CreateWebhookEndpointRequest: CreateWebhookEndpointSchema,
   DhruRequest: DhruRequestSchema,
   SmmRequest: SmmRequestSchema,
+  PriceOverrideRequest: PriceOverrideInputSchema,
+  CreatePriceGroupRequest: PriceGroupInputSchema,
+  UpdatePriceGroupRequest: PriceGroupPatchSchema,
+  SetPriceGroupRequest: SetPriceGroupSchema,
+  SpecialPricesRequest: SpecialPricesInputSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type RequestSchemaName = keyof typeof REQUEST_SCHEMAS;

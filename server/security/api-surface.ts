@@ -11,6 +11,7 @@ import { webhookDelivery } from '../db/schema/reseller';
 import { supplier } from '../db/schema/suppliers';
 import { keyContext, secretBox } from '../features/suppliers/connection';
 import { service } from '../db/schema/catalogue';
+import { priceGroup } from '../db/schema/prices';
 import { DEFAULT_BODY_LIMIT, type Access } from '../lib/route';
 import {
   buildOpenApiDocument,
@@ -263,7 +264,8 @@ export type FixtureId =
   | 'webhookDelivery'
   | 'refill'
   | 'fileOrder'
-  | 'orderFile';
+  | 'orderFile'
+  | 'priceGroup';
 
 export type Fixtures = {
   admin: Customer;
@@ -342,6 +344,11 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     })
     .returning({ id: service.id });
   const serviceId = row!.id;
+  // A price group that is not the default (the default cannot be deleted).
+  const [group] = await t.database.db
+    .insert(priceGroup)
+    .values({ name: 'Mayoristas (seguridad)', discountBp: 1000 })
+    .returning({ id: priceGroup.id });
 
   await expectJson(
     await admin.client.request(
@@ -511,6 +518,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
       refill: refill.id,
       fileOrder: fileOrder.id,
       orderFile: uploaded.id,
+      priceGroup: group!.id,
     },
     privateMarkers: [
       'VOLCADO-ALICIA-5521',

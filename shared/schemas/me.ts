@@ -9,5 +9,7 @@ export const MeSchema = z.strictObject({
   balance: z.string(),
   /** TOTP is on; admins without it reach only /activar-dos-pasos (403 TWO_FACTOR_REQUIRED). */
   twoFactorEnabled: z.boolean(),
+  /** The price group the customer's prices come from (the default group when none was chosen). */
+  priceGroup: z.strictObject({ id: z.string(), name: z.string() }).nullable(),
 });
 export type Me = z.infer<typeof MeSchema>;

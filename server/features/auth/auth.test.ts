@@ -77,6 +77,8 @@ describe.each(dbTargets())('accounts on %s', (target) => {
     expect(res.status).toBe(200);
     const { id, ...rest } = (await res.json()) as Record<string, unknown>;
     expect(typeof id).toBe('string');
+    const priceGroupId = (rest.priceGroup as { id?: unknown } | null)?.id;
+    expect(typeof priceGroupId).toBe('string');
     expect(rest).toEqual({
       name: 'Carmen Ruiz',
       email,
@@ -84,6 +86,8 @@ describe.each(dbTargets())('accounts on %s', (target) => {
       role: 'customer',
       balance: '0.00',
       twoFactorEnabled: false,
+      // A new account is in the default price group (a fresh install's "Minorista").
+      priceGroup: { id: priceGroupId, name: 'Minorista' },
     });
   });
 

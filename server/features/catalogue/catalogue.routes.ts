@@ -12,6 +12,7 @@ import {
 } from '../../../shared/schemas/catalogue';
 import { idParams } from '../../../shared/schemas/query';
 import { defineRoute, type RouteDeps } from '../../lib/route';
+import { withCustomerPrices } from '../price-groups/pricing.service';
 import {
   bulkPriceChange,
   categoryCounts,
@@ -92,9 +93,11 @@ export const catalogueRoutes = [
     responses: [
       { status: 200, description: 'Los servicios, en el orden del catálogo.', body: 'ServiceList' },
     ],
-    handler: async ({ c, deps, query }) => {
+    handler: async ({ c, deps, query, user }) => {
       const rows = await listServices(deps.db, { category: query.category });
-      return c.json({ items: rows.map(toServiceDto) });
+      // Each customer sees their own price (price group, special prices).
+      const priced = await withCustomerPrices(deps.db, user.id, rows);
+      return c.json({ items: priced.map(toServiceDto) });
     },
   }),
   defineRoute({
@@ -127,8 +130,12 @@ export const catalogueRoutes = [
     params: SERVICE_ID,
     responses: [{ status: 200, description: 'El servicio.', body: 'ServiceDto' }],
     errors: ['NOT_FOUND'],
-    handler: async ({ c, deps, params }) =>
-      c.json(toServiceDto(await getService(deps.db, params.id))),
+    handler: async ({ c, deps, params, user }) => {
+      const [priced] = await withCustomerPrices(deps.db, user.id, [
+        await getService(deps.db, params.id),
+      ]);
+      return c.json(priced ? toServiceDto(priced) : null);
+    },
   }),
 ];
 

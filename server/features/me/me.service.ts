@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { ledgerAccount } from '../../db/schema/ledger';
 import type { SessionUser } from '../../lib/http';
+import { myPriceGroup } from '../price-groups/price-groups.service';
 
 /** The signed-in customer as the header shows it: name, role and available balance (Saldo). */
 export async function getMe(db: Db, sessionUser: SessionUser): Promise<Me> {
@@ -22,6 +23,7 @@ export async function getMe(db: Db, sessionUser: SessionUser): Promise<Me> {
     // A customer with no wallet account yet has a balance of 0 (docs/domain.md §2).
     balance: formatAmount(row?.balance ?? 0n),
     twoFactorEnabled: sessionUser.twoFactorEnabled,
+    priceGroup: await myPriceGroup(db, sessionUser.id),
   };
 }
 

@@ -15,6 +15,7 @@ import { orderDispatch } from '../../db/schema/suppliers';
 import type { JobQueue } from '../../jobs/queue';
 import { AppError } from '../../lib/errors';
 import { customerAccounts, ledgerError, systemAccount, transfer } from '../ledger/ledger.service';
+import { customerPrice, loadCustomerPricing } from '../price-groups/pricing.service';
 import { enqueueDispatch } from '../suppliers/enqueue';
 import { queueOrderUpdate } from '../webhooks/enqueue';
 import { toOrderDto, type OrderRow } from './order-dto';
@@ -50,7 +51,8 @@ function isRealInstant(at: string): boolean {
   return back.slice(0, 19) === at.slice(0, 19) && year >= 2000 && year <= 9999;
 }
 
-async function activeService(db: Db | Tx, serviceId: string): Promise<ServiceRow> {
+/** The active service, priced for this customer (price group, special price: shared/pricing.ts). */
+async function activeService(db: Db | Tx, serviceId: string, userId: string): Promise<ServiceRow> {
   if (!UUID.test(serviceId))
     throw new AppError('NOT_FOUND', 'El servicio no existe o no está disponible.');
   const [row] = await db
@@ -62,7 +64,11 @@ async function activeService(db: Db | Tx, serviceId: string): Promise<ServiceRow
     .from(service)
     .where(and(eq(service.id, serviceId), eq(service.active, true)));
   if (!row) throw new AppError('NOT_FOUND', 'El servicio no existe o no está disponible.');
-  return row;
+  const pricing = await loadCustomerPricing(db, userId, {
+    serviceId: row.id,
+    category: row.category,
+  });
+  return { ...row, price: customerPrice(pricing, row) };
 }
 
 type PreparedOrder = {
@@ -283,7 +289,7 @@ export async function placeOrder(
   jobs: JobQueue | null = null,
   source: OrderSource = 'web',
 ): Promise<{ order: OrderDto; replayed: boolean }> {
-  const svc = await activeService(db, input.serviceId);
+  const svc = await activeService(db, input.serviceId, userId);
   const prepared = prepare(svc, input);
   const result = await db.transaction((tx) =>
     insertAndHold(tx, userId, svc, prepared, idempotencyKey, jobs, source),
@@ -301,7 +307,7 @@ export async function placeBulkOrder(
   jobs: JobQueue | null = null,
   source: OrderSource = 'web',
 ) {
-  const svc = await activeService(db, input.serviceId);
+  const svc = await activeService(db, input.serviceId, userId);
   const imeiField = svc.fields.find((f) => f.type === 'imei');
   if (!imeiField)
     throw new AppError('BAD_REQUEST', 'Este servicio no admite pedidos masivos de IMEI.');

@@ -27,6 +27,7 @@ import {
 import type { OrderRow } from '../orders/order-dto';
 import { dropUnusedFile, fileServiceInfo, isFileService, storeDhruFile } from './dhru-files.server';
 import { placeOrder } from '../orders/orders.service';
+import { withCustomerPrices } from '../price-groups/pricing.service';
 import { balances } from '../ledger/ledger.service';
 import {
   activeServices,
@@ -394,7 +395,9 @@ export async function handleDhru(c: Context<AppEnv>, deps: RouteDeps): Promise<R
         type Group = { GROUPNAME: string; GROUPTYPE: unknown; SERVICES: Record<string, unknown> };
         const files = action === 'fileservicelist';
         const list: Record<string, Group> = {};
-        for (const svc of dhruServices(await activeServices(deps.db))) {
+        for (const svc of dhruServices(
+          await withCustomerPrices(deps.db, userId, await activeServices(deps.db)),
+        )) {
           if (isFileService(svc) !== files) continue;
           const group = categoryLabel(svc.category);
           const entry = files
@@ -417,7 +420,8 @@ export async function handleDhru(c: Context<AppEnv>, deps: RouteDeps): Promise<R
         );
       }
       case 'getimeiservicedetails': {
-        const svc = await serviceByNumber(deps.db, paramLookup(params, 'ID'));
+        const found = await serviceByNumber(deps.db, paramLookup(params, 'ID'));
+        const [svc] = found ? await withCustomerPrices(deps.db, userId, [found]) : [];
         if (!svc || svc.unit !== 'order') return answer(c, errorEnvelope('Invalid Service ID'));
         return answer(
           c,

@@ -22,6 +22,7 @@ import {
   requestRefill,
 } from '../orders/lifecycle.service';
 import { placeOrder } from '../orders/orders.service';
+import { withCustomerPrices } from '../price-groups/pricing.service';
 import {
   activeServices,
   categoryLabel,
@@ -207,7 +208,7 @@ export async function handleSmm(c: Context<AppEnv>, deps: RouteDeps): Promise<Re
     const userId = auth.user.id;
     switch ((form.action ?? '').trim().toLowerCase()) {
       case 'services': {
-        const services = await activeServices(deps.db);
+        const services = await withCustomerPrices(deps.db, userId, await activeServices(deps.db));
         const routed = await routedServiceIds(
           deps.db,
           services.map((s) => s.id),

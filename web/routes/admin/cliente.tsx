@@ -26,6 +26,7 @@ import {
 import { runAdminCustomerAction } from '../../features/security/admin-actions';
 import { CustomerPanel } from '../../features/security/admin-customers';
 import type { AdminCustomerResult } from '../../features/security/types';
+import { CustomerPricesSection } from '../../features/price-groups/customer-prices';
 import { APP_NAME } from '../../lib/app-name';
 import { adminPage } from '../../lib/page-loader.server';
 import { ready } from '../../lib/session';
@@ -92,6 +93,7 @@ export default function AdminCliente() {
             >
               <AdjustBalance userId={id} />
             </Section>
+            <CustomerPricesSection userId={id} />
             <Section id="datos-cliente" title="Su actividad">
               <CustomerTabs current={data.tab}>
                 <TabContent customer={c} data={data} />

@@ -253,6 +253,15 @@ export default function Profile() {
                   readOnly
                   hint="Para cambiarlo, ve a Seguridad → Cambiar correo."
                 />
+                {session.me?.priceGroup ? (
+                  <TextField
+                    label="Grupo de precios"
+                    name="price-group-readonly"
+                    value={session.me.priceGroup.name}
+                    readOnly
+                    hint="Los precios que ves en el catálogo son los de tu grupo."
+                  />
+                ) : null}
                 <Button type="submit" disabled={pendingIntent === 'name'}>
                   {pendingIntent === 'name' ? 'Guardando…' : 'Guardar cambios'}
                 </Button>
