@@ -38,18 +38,18 @@ function validDay(v: string): boolean {
   );
 }
 
-const dayQuery = (description: string) =>
+const dayQuery = (description: string, example: string) =>
   z
     .string()
     .max(10, 'La fecha no es válida: usa el formato 2026-05-01.')
     .refine(validDay, 'La fecha no es válida: usa el formato 2026-05-01.')
-    .describe(description);
+    .meta({ description, example, format: 'date' });
 
 /** GET /api/admin/reports. */
 export const ReportQuerySchema = z
   .object({
-    from: dayQuery('Primer día del informe (incluido), `AAAA-MM-DD`, en UTC.'),
-    to: dayQuery('Último día del informe (incluido), `AAAA-MM-DD`, en UTC.'),
+    from: dayQuery('Primer día del informe (incluido), `AAAA-MM-DD`, en UTC.', '2026-05-01'),
+    to: dayQuery('Último día del informe (incluido), `AAAA-MM-DD`, en UTC.', '2026-05-31'),
     period: z
       .enum(REPORT_PERIODS)
       .optional()
