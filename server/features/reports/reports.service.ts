@@ -200,9 +200,12 @@ export async function buildReport(
   q: { from: string; to: string; period: ReportPeriod; by: ReportBreakdown },
 ): Promise<Report> {
   const { start, end } = bounds(q.from, q.to);
-  const rows = await queryRows<Grouped>(
-    db,
-    sql`WITH f AS (
+  // One pass, every grouping hashed in memory (the default work_mem would sort on disk).
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
+    return queryRows<Grouped>(
+      tx,
+      sql`WITH f AS (
           SELECT ${sql.raw(KEY[q.by])} AS k,
                  date_trunc(${sql.raw(`'${q.period}'`)}, o.settled_at AT TIME ZONE 'UTC')::date AS bucket,
                  o.user_id,
@@ -215,7 +218,8 @@ export async function buildReport(
                SUM(counted) AS orders
         FROM f
         GROUP BY GROUPING SETS ((k), (bucket), (user_id))`,
-  );
+    );
+  });
   const byKey = new Map<string, Sums>();
   const byBucket = new Map<string, Sums>();
   const byCustomer = new Map<string, Sums>();
