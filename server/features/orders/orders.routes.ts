@@ -561,7 +561,7 @@ export const ordersAdminRoutes = [
     errors: ['CONFLICT'],
     handler: async ({ c, deps, user, params }) => {
       await takeOrder(deps.db, user.id, params.id);
-      return c.json(await adminGetOrder(deps.db, params.id));
+      return c.json(await adminGetOrder(deps.db, params.id, user.role));
     },
   }),
   defineRoute({
@@ -604,7 +604,7 @@ export const ordersAdminRoutes = [
     handler: async ({ c, deps, user, params, body }) => {
       const row = await rejectOrder(deps.db, user.id, params.id, body.reason);
       notifyCustomer(deps, row, 'rejected');
-      return c.json(await adminGetOrder(deps.db, row.id));
+      return c.json(await adminGetOrder(deps.db, row.id, user.role));
     },
   }),
 ];
