@@ -95,7 +95,7 @@ export default function AdminInformes() {
         title="Informes"
         subtitle="Ingresos, costos y márgenes de las órdenes liquidadas en un rango de fechas (UTC), por periodo y desglosados."
       />
-      <div className="flex flex-col gap-6">
+      <div className="flex min-w-0 flex-col gap-6 [&>*]:min-w-0">
         <Card className="p-4 sm:p-6">
           <Form
             method="get"
@@ -162,7 +162,7 @@ function ReportView({ report, filters }: { report: Report; filters: Filters }) {
           totals={report.totals}
         />
       </Section>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <Section id="informe-clientes" title="Mejores clientes">
           <FiguresTable
             caption="Los diez clientes con más ingresos"
