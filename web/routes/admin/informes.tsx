@@ -255,7 +255,11 @@ function FiguresTable({
   const hide = short ? 'hidden sm:table-cell' : 'hidden md:table-cell';
   const line = (label: string, f: ReportFigures, key: string, strong = false) => (
     <tr key={key} className={`border-b border-slate-100 ${strong ? 'font-semibold' : ''}`}>
-      <th scope="row" className={`max-w-48 truncate py-2 text-left ${strong ? '' : 'font-normal'}`}>
+      <th
+        scope="row"
+        title={label}
+        className={`truncate py-2 text-left ${strong ? '' : 'font-normal'}`}
+      >
         {label}
       </th>
       <td className={cell}>{formatUsd(f.revenue)}</td>
@@ -268,32 +272,33 @@ function FiguresTable({
     </tr>
   );
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-sm">
+    <div>
+      {/* Fixed columns: long names are cut (their whole text in `title`), never scrolled. */}
+      <table className="w-full table-fixed text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b border-slate-200 text-left text-slate-600">
             <th scope="col" className="py-2 font-medium">
               {head}
             </th>
-            <th scope="col" className="py-2 pl-3 text-right font-medium">
+            <th scope="col" className="w-28 py-2 pl-3 text-right font-medium">
               Ingresos
             </th>
-            <th scope="col" className={`py-2 pl-3 text-right font-medium ${hide}`}>
+            <th scope="col" className={`w-28 py-2 pl-3 text-right font-medium ${hide}`}>
               Costo
             </th>
-            <th scope="col" className="py-2 pl-3 text-right font-medium">
+            <th scope="col" className="w-28 py-2 pl-3 text-right font-medium">
               Margen
             </th>
             <th
               scope="col"
-              className={`py-2 pl-3 text-right font-medium ${short ? 'hidden' : 'hidden sm:table-cell'}`}
+              className={`w-20 py-2 pl-3 text-right font-medium ${short ? 'hidden' : 'hidden sm:table-cell'}`}
             >
               Órdenes
             </th>
             <th
               scope="col"
-              className={`py-2 pl-3 text-right font-medium ${short ? 'hidden' : 'hidden lg:table-cell'}`}
+              className={`w-28 py-2 pl-3 text-right font-medium ${short ? 'hidden' : 'hidden lg:table-cell'}`}
             >
               Reembolsos
             </th>
