@@ -22,6 +22,7 @@ import { voucherAdminRoutes, voucherRedeemRoutes } from './features/vouchers/vou
 import { walletRoutes } from './features/wallet/wallet.routes';
 import { apiKeyRoutes } from './features/api-keys/api-keys.routes';
 import { resellerRoutes } from './features/reseller/reseller.routes';
+import { reportsAdminRoutes } from './features/reports/reports.routes';
 import { webhookRoutes } from './features/webhooks/webhooks.routes';
 import { securityAdminRoutes, securityRoutes } from './features/security/security.routes';
 import type { RouteDef } from './lib/route';
@@ -56,4 +57,5 @@ export const API_ROUTES: readonly RouteDef[] = [
   ...adminRoutes,
   ...priceGroupAdminRoutes,
   ...securityAdminRoutes,
+  ...reportsAdminRoutes,
 ];

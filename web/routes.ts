@@ -39,6 +39,7 @@ export default [
       route('admin/clientes', 'routes/admin/clientes.tsx'),
       route('admin/clientes/:id', 'routes/admin/cliente.tsx'),
       route('admin/grupos', 'routes/admin/grupos.tsx'),
+      route('admin/informes', 'routes/admin/informes.tsx'),
     ]),
   ]),
   route('*', 'routes/not-found.tsx'),

@@ -173,6 +173,14 @@ const BATCH: Record<string, string> = {
 
 const ITEMS = (what: string) => ({ items: what });
 
+const REPORT_FIGURES: Record<string, string> = {
+  revenue: `Ingresos: lo cobrado por órdenes completadas y por la parte entregada de las parciales, neto de reembolsos. ${MONEY}`,
+  cost: `Costo de esas órdenes (un costo desconocido cuenta como 0). ${MONEY}`,
+  margin: 'Ingresos − costo, con signo («-1.50» si se perdió dinero).',
+  orders: 'Órdenes completadas o entregadas en parte.',
+  refunds: `Reembolsos: lo devuelto a los clientes (la parte no entregada de las parciales, las rechazadas y canceladas). ${MONEY}`,
+};
+
 export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
   // ─── Responses ─────────────────────────────────────────────────────────────────────────────
   ApiErrorBody: {
@@ -686,6 +694,49 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       dispatch: 'Su envío al proveedor; `null` si se atiende a mano.',
       customerEmail: 'Correo del cliente.',
       customerName: 'Nombre del cliente.',
+      cost: `Lo que nos costó (neto de entregas parciales; 0 si se reembolsó entera); \`null\` si no se conoce. Solo para administradores y finanzas (soporte no lo recibe). ${MONEY}`,
+      margin:
+        'Lo cobrado (neto de reembolsos) menos el costo, con signo («-1.50»); `null` si no se conoce el costo. Solo para administradores y finanzas.',
+    },
+  },
+  ReportFigures: {
+    description: 'Las cifras de un informe.',
+    properties: REPORT_FIGURES,
+  },
+  ReportRow: {
+    description: 'Una línea del desglose de un informe.',
+    properties: {
+      key: 'Clave de la línea: la categoría, el id del servicio, del proveedor (`manual`: a mano), del cliente o del grupo (`none`: sin grupo).',
+      label: 'Nombre de la línea, para mostrarlo.',
+      ...REPORT_FIGURES,
+    },
+  },
+  ReportPoint: {
+    description: 'Un periodo de la serie de un informe.',
+    properties: { period: 'Primer día del periodo (`AAAA-MM-DD`, UTC).', ...REPORT_FIGURES },
+  },
+  ReportTopup: {
+    description: 'Las recargas de un método en el rango.',
+    properties: {
+      method: '`stripe` (tarjeta), `manual` (pago manual aprobado) o `voucher` (cupón).',
+      label: 'Nombre del método, para mostrarlo.',
+      amount: `Total recargado. ${MONEY}`,
+      count: 'Número de recargas.',
+    },
+  },
+  Report: {
+    description:
+      'Informe de las órdenes liquidadas en un rango de días (UTC): desglose, totales, serie por periodo, mejores clientes y recargas por método.',
+    properties: {
+      from: 'Primer día (`AAAA-MM-DD`).',
+      to: 'Último día (`AAAA-MM-DD`, incluido).',
+      period: 'Periodo de la serie: `day`, `week` o `month`.',
+      by: 'Desglose de `rows`: `category`, `service`, `supplier`, `customer` o `group`.',
+      rows: 'El desglose, de más a menos ingresos.',
+      totals: 'Los totales del rango (la suma de `rows`).',
+      series: 'Cada periodo del rango, en orden (los vacíos con ceros).',
+      topCustomers: 'Los diez clientes con más ingresos.',
+      topups: 'Las recargas del rango por método.',
     },
   },
   AdminOrdersPage: {
@@ -1089,7 +1140,10 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
   },
   CompleteOrderRequest: {
     description: 'El resultado de la orden.',
-    properties: { result: 'Resultado que verá el cliente (código, datos de acceso, informe…).' },
+    properties: {
+      result: 'Resultado que verá el cliente (código, datos de acceso, informe…).',
+      cost: 'Opcional: lo que costó la orden («4.20»), si se atendió a mano; reemplaza el costo registrado. Solo lo guardan administradores y finanzas.',
+    },
   },
   BulkCompleteRequest: {
     description: 'Resultados pegados, una orden por línea.',

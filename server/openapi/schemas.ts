@@ -2,6 +2,15 @@
 // requests with, and the zod schemas of what they answer. The types the code returns are
 // checked against these at compile time (`same<…>()` below), so the document cannot drift.
 import {
+  ReportFiguresSchema,
+  ReportPointSchema,
+  ReportRowSchema,
+  ReportSchema,
+  ReportTopupSchema,
+  type Report,
+} from '../../shared/schemas/reports';
+import type { buildReport } from '../features/reports/reports.service';
+import {
   OrderFileDtoSchema,
   OrderFileUploadFormSchema,
   OrderFileUploadSchema,
@@ -313,6 +322,11 @@ export const RESPONSE_SCHEMAS = {
   LinkedMethod: LinkedMethodSchema,
   SecurityOverview: SecurityOverviewSchema,
   AdminUserSecurity: AdminUserSecuritySchema,
+  ReportRow: ReportRowSchema,
+  ReportPoint: ReportPointSchema,
+  ReportTopup: ReportTopupSchema,
+  ReportFigures: ReportFiguresSchema,
+  Report: ReportSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;
@@ -349,6 +363,8 @@ same<Out<'WebhookDeliveryDto'>, WebhookDeliveryDto>();
 same<Out<'SupplierTestResult'>, Returned<typeof testSupplier>>();
 same<Out<'RemoteServiceList'>, Returned<typeof listRemoteServices>>();
 same<Out<'AdminOrderDto'>, AdminOrderDto>();
+same<Out<'Report'>, Report>();
+same<Out<'Report'>, Returned<typeof buildReport>>();
 same<Out<'AdminRefillDto'>, Returned<typeof listAdminRefills>[number]>();
 same<Out<'AdminOrdersPage'>, Returned<typeof adminListOrders>>();
 same<Out<'AdminOverview'>, Returned<typeof adminOverview>>();

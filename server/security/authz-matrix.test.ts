@@ -198,6 +198,11 @@ const EXPECTED: Record<string, Expected> = {
   adminUpdateSnippet: { access: 'admin', roles: ADMIN, path: { id: 'order' } },
   adminDeleteSnippet: { access: 'admin', roles: ADMIN, path: { id: 'order' } },
   adminGetOrder: { access: 'admin', roles: ADMIN_OK, path: { id: 'order' } },
+  adminGetReport: {
+    access: 'admin',
+    roles: staff('ok', 'admin', 'finance'),
+    staffRoles: ['admin', 'finance'],
+  },
   adminTakeOrder: { access: 'admin', roles: ADMIN, path: { id: 'order' } },
   adminCompleteOrder: { access: 'admin', roles: ADMIN, path: { id: 'order' } },
   adminRejectOrder: { access: 'admin', roles: ADMIN, path: { id: 'order' } },

@@ -7,7 +7,7 @@ import { balanceOutcome, classifyRefusal, exchangeOf, excerpt, transportFailure 
 import { MAX_QUANTITY } from '../../shared/schemas/catalogue';
 import type { ServiceField } from '../../shared/schemas/service-fields';
 import { listLines, SMM_TYPE_SPECS, smmTypeOf } from '../../shared/smm-types';
-import { htmlToText } from './decimal';
+import { htmlToText, parseDecimalMicros } from './decimal';
 import { isRecord, jsonDepthWithin, lookup, scalarText } from './dhru-wire';
 import {
   catalogueCollector,
@@ -196,7 +196,7 @@ function itemStatus(item: unknown): RemoteStatus {
   const raw = textOf(lookup(item, 'status'));
   const status = raw.toLowerCase().replace(/[\s_-]+/g, ' ');
   if (PROCESSING.has(status)) return inProgress(item);
-  if (status === 'completed') return { state: 'completed', result: '' };
+  if (status === 'completed') return withCharge(item, { state: 'completed', result: '' });
   if (status === 'partial') {
     const remains = orderCount(lookup(item, 'remains'), { negative: true });
     if (remains === null) {
@@ -205,7 +205,7 @@ function itemStatus(item: unknown): RemoteStatus {
         detail: `Parcial con un resto ilegible: ${excerpt(JSON.stringify(lookup(item, 'remains') ?? null))}`,
       };
     }
-    return { state: 'partial', remains, detail: null };
+    return withCharge(item, { state: 'partial', remains, detail: null });
   }
   if (CANCELLED.has(status)) {
     return {
@@ -215,6 +215,16 @@ function itemStatus(item: unknown): RemoteStatus {
     };
   }
   return { state: 'unknown', detail: `Estado «${raw}» desconocido.` };
+}
+
+/** The order's `charge` (what the supplier took for it), when it is a readable amount ≥ 0. */
+function withCharge(
+  item: Record<string, unknown>,
+  status: Extract<RemoteStatus, { state: 'completed' | 'partial' }>,
+): RemoteStatus {
+  const charge = parseDecimalMicros(lookup(item, 'charge'));
+  if (charge !== null && charge >= 0n) status.chargeMicros = charge;
+  return status;
 }
 
 /** An order in progress, with the count it started from and what remains, when readable. */

@@ -348,9 +348,9 @@ describe('SMM status', () => {
     expect(unwrap(outcome)).toEqual(
       new Map<string, RemoteStatus>([
         [String(pending), { state: 'processing', detail: null, startCount: 100, remains: 100 }],
-        [String(done), { state: 'completed', result: '' }],
-        [String(partial), { state: 'partial', remains: 40, detail: null }],
-        [String(over), { state: 'partial', remains: -25, detail: null }],
+        [String(done), { state: 'completed', result: '', chargeMicros: 27819n }],
+        [String(partial), { state: 'partial', remains: 40, detail: null, chargeMicros: 27819n }],
+        [String(over), { state: 'partial', remains: -25, detail: null, chargeMicros: 27819n }],
         [String(cancelled), { state: 'cancelled', reason: 'Cancelada por el proveedor.' }],
         ['999', { state: 'not-found', detail: 'Incorrect order ID' }],
       ]),
@@ -365,13 +365,14 @@ describe('SMM status', () => {
     expect(unwrap(await adapter().status(refs))).toEqual(
       new Map<string, RemoteStatus>([
         [refs[0] ?? '', { state: 'processing', detail: null, startCount: 100, remains: 100 }],
-        [refs[1] ?? '', { state: 'completed', result: '' }],
+        [refs[1] ?? '', { state: 'completed', result: '', chargeMicros: 27819n }],
       ]),
     );
     expect(unwrap(await adapter().status(refs)).get(refs[0] ?? '')).toEqual({
       state: 'partial',
       remains: -5,
       detail: null,
+      chargeMicros: 27819n,
     });
   });
 
@@ -439,7 +440,7 @@ describe('SMM status', () => {
       '{"charge":"0.27","start_count":"3572","status":"Completed","remains":"0","currency":"USD"}',
     );
     expect(unwrap(await a.status(['15']))).toEqual(
-      new Map([['15', { state: 'completed', result: '' }]]),
+      new Map([['15', { state: 'completed', result: '', chargeMicros: 270000n }]]),
     );
     expect(sent[0]).toEqual({ key: fake.smm.apiKey, action: 'status', orders: '15' });
   });

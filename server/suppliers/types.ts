@@ -152,9 +152,10 @@ export type PlaceInput = {
 export type RemoteStatus =
   /** In progress; SMM also tells the count it started from and what remains to deliver. */
   | { state: 'processing'; detail: string | null; startCount?: number; remains?: number }
-  | { state: 'completed'; result: string }
+  /** `chargeMicros`: what the supplier says it charged for the order (SMM `charge`), when readable. */
+  | { state: 'completed'; result: string; chargeMicros?: bigint }
   | { state: 'rejected'; reason: string }
-  | { state: 'partial'; remains: number; detail: string | null }
+  | { state: 'partial'; remains: number; detail: string | null; chargeMicros?: bigint }
   | { state: 'cancelled'; reason: string | null }
   /** The supplier does not know the reference ("Incorrect order ID"). */
   | { state: 'not-found'; detail: string }

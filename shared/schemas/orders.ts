@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseAmount } from '../money';
 import { OrderFileDtoSchema } from './order-files';
 import { CategorySlugSchema } from './catalogue';
 import { DateTimeSchema, MoneySchema } from './common';
@@ -56,12 +57,26 @@ export const PlaceOrderSchema = z.object({
 export type PlaceOrder = z.infer<typeof PlaceOrderSchema>;
 
 /** POST /api/admin/orders/:id/complete. */
+/** A cost typed by staff: money with up to two decimals, from 0 to 100 000. */
+export const OrderCostSchema = z
+  .string()
+  .trim()
+  .refine((v) => {
+    const cents = parseAmount(v);
+    return cents !== null && cents >= 0n && cents <= 10_000_000n;
+  }, 'Escribe el costo como un importe, por ejemplo 4.20.');
+
 export const CompleteOrderSchema = z.object({
   result: z
     .string({ error: 'Escribe el resultado.' })
     .trim()
     .min(1, 'Escribe el resultado.')
     .max(5000, 'El resultado es demasiado largo.'),
+  /**
+   * What the order cost (money "4.20"), typed by the admin who completes it by hand: replaces
+   * the recorded cost. Only admin and finance may set it (ignored for support).
+   */
+  cost: OrderCostSchema.optional(),
 });
 /** POST /api/admin/orders/:id/reject. */
 export const RejectOrderSchema = z.object({

@@ -1,5 +1,6 @@
 // Suppliers we forward orders to (admin only): how the API shows them, their remote catalogues,
 // imports, a service's routes, and the forwarding of an order.
+import { OrderCostFieldsSchema } from './reports';
 import { z } from 'zod';
 import { parseAmount } from '../money';
 import { CategorySlugSchema } from './catalogue';
@@ -302,6 +303,8 @@ export const AdminOrderDtoSchema = z.strictObject({
   /** Whose order it is (the queue's customer column). */
   customerEmail: z.string(),
   customerName: z.string(),
+  /** Admin and finance only (shared/roles.ts `reports`): absent for support. */
+  ...OrderCostFieldsSchema.shape,
 });
 export type AdminOrderDto = z.infer<typeof AdminOrderDtoSchema>;
 

@@ -119,11 +119,27 @@ export const order = pgTable(
     cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
     /** Where it was placed: the web app, the REST API (a key), or a DHRU or SMM client. */
     source: text('source').notNull().default('web'),
+    /**
+     * What the order costs us, integer cents (docs/domain.md, Cost, margin and reports): the
+     * supplier's price when it is sent (its SMM `charge` once reported), or what the admin who
+     * completed it by hand typed; reduced with the price on a partial delivery, 0 when it ends
+     * rejected or cancelled. Null: unknown. Never shown to customers or to support.
+     */
+    cost: bigint('cost', { mode: 'bigint' }),
+    /** The supplier it was sent to (the last route tried); null when fulfilled by hand. */
+    supplierId: uuid('supplier_id'),
+    /** When it finished (completed, partial, rejected, cancelled): the ledger's capture time. */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('order_number_uq').on(t.number),
+    // Reports read finished orders by the time they were settled.
+    index('order_settled_idx')
+      .on(t.settledAt)
+      .where(sql`${t.settledAt} IS NOT NULL`),
+    check('order_cost_non_negative', sql`${t.cost} IS NULL OR ${t.cost} >= 0`),
     uniqueIndex('order_idempotency_uq').on(t.userId, t.idempotencyKey),
     uniqueIndex('order_inflight_uq').on(t.inflightKey),
     index('order_user_created_idx').on(t.userId, t.createdAt, t.id),

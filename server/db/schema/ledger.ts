@@ -66,6 +66,8 @@ export const ledgerTransfer = pgTable(
   (t) => [
     uniqueIndex('ledger_transfer_idempotency_uq').on(t.idempotencyKey),
     index('ledger_transfer_reference_idx').on(t.referenceType, t.referenceId),
+    // Reports read movements of a kind (top-ups, captures) over a range of time.
+    index('ledger_transfer_kind_created_idx').on(t.kind, t.createdAt),
     check('ledger_transfer_amount_positive', sql`${t.amount} > 0`),
     check('ledger_transfer_distinct_accounts', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
   ],

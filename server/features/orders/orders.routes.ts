@@ -1,5 +1,7 @@
 import { BulkCompleteSchema } from '../../../shared/bulk-results';
 import { categoryLabel } from '../../../shared/categories';
+import { parseAmount } from '../../../shared/money';
+import { staffCan } from '../../../shared/roles';
 import { CsvExportQuerySchema, idParams } from '../../../shared/schemas/query';
 import {
   BULK_MAX_LINES,
@@ -450,13 +452,15 @@ export const ordersAdminRoutes = [
     query: AdminOrderListQuerySchema,
     responses: [{ status: 200, description: 'Una página de órdenes.', body: 'AdminOrdersPage' }],
     errors: ['BAD_REQUEST'],
-    handler: async ({ c, deps, query }) =>
+    handler: async ({ c, deps, query, user }) =>
       c.json(
         await adminListOrders(
           deps.db,
           { ...toFilters(query), dispatch: query.dispatch },
           query.cursor,
           50,
+          // Cost and margin only for admin and finance.
+          user.role,
         ),
       ),
   }),
@@ -542,7 +546,8 @@ export const ordersAdminRoutes = [
     access: 'admin',
     params: ORDER_ID,
     responses: [{ status: 200, description: 'La orden.', body: 'AdminOrderDto' }],
-    handler: async ({ c, deps, params }) => c.json(await adminGetOrder(deps.db, params.id)),
+    handler: async ({ c, deps, params, user }) =>
+      c.json(await adminGetOrder(deps.db, params.id, user.role)),
   }),
   defineRoute({
     method: 'post',
@@ -556,7 +561,7 @@ export const ordersAdminRoutes = [
     errors: ['CONFLICT'],
     handler: async ({ c, deps, user, params }) => {
       await takeOrder(deps.db, user.id, params.id);
-      return c.json(await adminGetOrder(deps.db, params.id));
+      return c.json(await adminGetOrder(deps.db, params.id, user.role));
     },
   }),
   defineRoute({
@@ -565,16 +570,22 @@ export const ordersAdminRoutes = [
     operationId: 'adminCompleteOrder',
     tag: 'Administración',
     summary: 'Completar una orden con su resultado',
-    description: 'El importe retenido pasa a ingresos y se avisa al cliente por correo.',
+    description:
+      'El importe retenido pasa a ingresos y se avisa al cliente por correo. Con `cost` (opcional, solo administradores y finanzas) se guarda lo que costó la orden.',
     access: 'admin',
     params: ORDER_ID,
     body: { schema: CompleteOrderSchema },
     responses: [{ status: 200, description: 'La orden completada.', body: 'AdminOrderDto' }],
     errors: ['CONFLICT'],
     handler: async ({ c, deps, user, params, body }) => {
-      const row = await completeOrder(deps.db, user.id, params.id, body.result);
+      // A typed cost is kept only from staff who may see costs (admin, finance).
+      const cost =
+        body.cost !== undefined && staffCan(user.role, 'reports')
+          ? (parseAmount(body.cost) ?? undefined)
+          : undefined;
+      const row = await completeOrder(deps.db, user.id, params.id, body.result, cost);
       notifyCustomer(deps, row, 'completed');
-      return c.json(await adminGetOrder(deps.db, row.id));
+      return c.json(await adminGetOrder(deps.db, row.id, user.role));
     },
   }),
   defineRoute({
@@ -593,7 +604,7 @@ export const ordersAdminRoutes = [
     handler: async ({ c, deps, user, params, body }) => {
       const row = await rejectOrder(deps.db, user.id, params.id, body.reason);
       notifyCustomer(deps, row, 'rejected');
-      return c.json(await adminGetOrder(deps.db, row.id));
+      return c.json(await adminGetOrder(deps.db, row.id, user.role));
     },
   }),
 ];

@@ -422,13 +422,21 @@ async function transition(
   tx: Tx,
   orderId: string,
   from: OrderStatus[],
-  set: Partial<Pick<OrderRow, 'status' | 'result' | 'rejectReason' | 'remains'>>,
+  set: Partial<Pick<OrderRow, 'status' | 'result' | 'rejectReason' | 'remains' | 'cost'>>,
   extra: { userId?: string; notSentToSupplier?: boolean } = {},
 ): Promise<OrderRow | null> {
   const leaving = set.status !== undefined && !IN_FLIGHT.includes(set.status as OrderStatus);
+  // Finished: settled now (the ledger's transaction time, so reports and the ledger agree); an
+  // order refunded in full cost nothing (the supplier refunds it too).
+  const refunded = set.status === 'rejected' || set.status === 'cancelled';
   const [row] = await tx
     .update(order)
-    .set({ ...set, ...(leaving ? { inflightKey: null } : {}), updatedAt: new Date() })
+    .set({
+      ...set,
+      ...(leaving ? { inflightKey: null, settledAt: sql`now()` } : {}),
+      ...(refunded ? { cost: sql`CASE WHEN ${order.cost} IS NULL THEN NULL ELSE 0 END` } : {}),
+      updatedAt: new Date(),
+    })
     .where(
       and(
         eq(order.id, orderId),
@@ -543,10 +551,13 @@ export async function completeOrderTx(
   orderId: string,
   result: string,
   actor: Actor,
+  cost?: bigint,
 ): Promise<OrderRow | null> {
   const row = await transition(tx, orderId, ['pending', 'processing'], {
     status: 'completed',
     result,
+    // What the admin who completed it says it cost (replaces the recorded one).
+    ...(cost !== undefined ? { cost } : {}),
   });
   if (!row) return null;
   await settle(tx, row, 'capture', actor);
@@ -585,12 +596,17 @@ export async function partialOrderTx(
   actor: Actor,
 ): Promise<OrderRow | null> {
   const [current] = await tx
-    .select({ price: order.price, quantity: order.quantity })
+    .select({ price: order.price, quantity: order.quantity, cost: order.cost })
     .from(order)
     .where(eq(order.id, orderId));
   if (!current) return null;
   const clamped = Math.min(Math.max(Math.trunc(remains), 0), current.quantity);
   const refund = partialRefundCents(current.price, clamped, current.quantity);
+  // The cost shrinks with the price, by the same rule: the undelivered share, rounded down.
+  const cost =
+    current.cost === null
+      ? null
+      : current.cost - partialRefundCents(current.cost, clamped, current.quantity);
   const delivered = current.quantity - clamped;
   const note =
     refund > 0n
@@ -600,6 +616,7 @@ export async function partialOrderTx(
     status: 'partial',
     remains: clamped,
     result: note,
+    cost,
   });
   if (!row) return null;
   await settle(tx, row, 'release', actor, refund);
@@ -646,11 +663,12 @@ export async function completeOrder(
   adminId: string,
   orderId: string,
   result: string,
+  cost?: bigint,
 ): Promise<OrderRow> {
   await findOrder(db, orderId);
   return db.transaction(async (tx) => {
     await lockForAdmin(tx, orderId);
-    const row = await completeOrderTx(tx, orderId, result, { id: adminId, role: 'admin' });
+    const row = await completeOrderTx(tx, orderId, result, { id: adminId, role: 'admin' }, cost);
     if (!row) throw new AppError('CONFLICT', 'La orden ya está completada, rechazada o cancelada.');
     return row;
   });

@@ -9,6 +9,8 @@ import {
   type DispatchState,
   type SupplierLog,
 } from '../../../shared/schemas/suppliers';
+import { formatAmount, partialRefundCents } from '../../../shared/money';
+import { staffCan } from '../../../shared/roles';
 import type { Db } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { order } from '../../db/schema/catalogue';
@@ -59,12 +61,53 @@ async function customersOf(
 
 const NO_CUSTOMER = { customerEmail: '', customerName: '' };
 
+/**
+ * Cost and margin of these orders (docs/domain.md, Cost, margin and reports): the net cost, and
+ * what the order charged net of refunds minus it (null when the cost is unknown). Only for staff
+ * who may see costs (`staffCan(role, 'reports')`: admin and finance); never for support.
+ */
+async function costsOf(
+  db: Db,
+  orderIds: string[],
+): Promise<Map<string, { cost: string | null; margin: string | null }>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: order.id,
+      cost: order.cost,
+      price: order.price,
+      status: order.status,
+      remains: order.remains,
+      quantity: order.quantity,
+    })
+    .from(order)
+    .where(inArray(order.id, orderIds));
+  return new Map(
+    rows.map((r) => {
+      const charged =
+        r.status === 'rejected' || r.status === 'cancelled'
+          ? 0n
+          : r.status === 'partial'
+            ? r.price - partialRefundCents(r.price, r.remains ?? 0, r.quantity)
+            : r.price;
+      return [
+        r.id,
+        {
+          cost: r.cost === null ? null : formatAmount(r.cost),
+          margin: r.cost === null ? null : formatAmount(charged - r.cost),
+        },
+      ];
+    }),
+  );
+}
+
 /** GET /api/admin/orders: a keyset page of every customer's orders, with their forwarding. */
 export async function adminListOrders(
   db: Db,
   filters: OrderFilters,
   cursor: string | undefined,
   limit = 50,
+  role: string | null = null,
 ): Promise<AdminOrdersPage> {
   const page = await listOrders(db, null, filters, cursor, limit);
   const ids = page.items.map((o) => o.id);
@@ -72,6 +115,7 @@ export async function adminListOrders(
   // The queue offers each order's files for download.
   const files = await filesOfOrders(db, ids);
   const customers = await customersOf(db, ids);
+  const costs = staffCan(role, 'reports') ? await costsOf(db, ids) : null;
   return {
     items: page.items.map((o) => {
       const own = files.get(o.id);
@@ -80,6 +124,7 @@ export async function adminListOrders(
         ...(own ? { files: own } : {}),
         dispatch: dispatches.get(o.id) ?? null,
         ...(customers.get(o.id) ?? NO_CUSTOMER),
+        ...(costs ? (costs.get(o.id) ?? { cost: null, margin: null }) : {}),
       };
     }),
     nextCursor: page.nextCursor,
@@ -87,14 +132,20 @@ export async function adminListOrders(
 }
 
 /** GET /api/admin/orders/:id: one order with its events and forwarding. */
-export async function adminGetOrder(db: Db, orderId: string): Promise<AdminOrderDto> {
+export async function adminGetOrder(
+  db: Db,
+  orderId: string,
+  role: string | null = null,
+): Promise<AdminOrderDto> {
   const dto = await getOrder(db, null, orderId);
   const dispatches = await dispatchesOf(db, [dto.id]);
   const customers = await customersOf(db, [dto.id]);
+  const costs = staffCan(role, 'reports') ? await costsOf(db, [dto.id]) : null;
   return {
     ...dto,
     dispatch: dispatches.get(dto.id) ?? null,
     ...(customers.get(dto.id) ?? NO_CUSTOMER),
+    ...(costs ? (costs.get(dto.id) ?? { cost: null, margin: null }) : {}),
   };
 }
 

@@ -99,7 +99,12 @@ async function lockDispatch(tx: Tx, orderId: string) {
   return row ?? null;
 }
 
-type Candidate = RouteChoice & { usable: boolean; why: string | null };
+type Candidate = RouteChoice & {
+  usable: boolean;
+  why: string | null;
+  /** What this route charges for the order now, in cents (null: no usable cost). */
+  costCents: bigint | null;
+};
 
 /** The service's routes in order, each with whether it can take this order now, and why not. */
 async function routeCandidates(tx: Tx, o: LockedOrder): Promise<Candidate[]> {
@@ -145,6 +150,10 @@ async function routeCandidates(tx: Tx, o: LockedOrder): Promise<Candidate[]> {
       fieldMap: r.route.fieldMap,
       usable: why === null,
       why,
+      costCents:
+        r.costMicros !== null && r.unit !== null && r.costProblem === null
+          ? routeCostCents(r.costMicros, r.unit, o.quantity)
+          : null,
     };
   });
 }
@@ -259,6 +268,12 @@ export async function claimDispatch(deps: SupplierDeps, orderId: string): Promis
         updatedAt: new Date(),
       })
       .where(eq(orderDispatch.orderId, orderId));
+    // Its cost is this supplier's price for the service now (a later route, or the supplier's
+    // own charge once reported, replaces it).
+    await tx
+      .update(order)
+      .set({ cost: pick.costCents, supplierId: pick.supplier.id })
+      .where(eq(order.id, orderId));
     const params: Record<string, string> = {};
     for (const [key, param] of Object.entries(pick.fieldMap)) {
       const value = o.fields[key];

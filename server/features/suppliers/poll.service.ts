@@ -2,7 +2,9 @@
 // getimeiorderbulk), each answer settled through the same conditional order functions an admin
 // uses, so a repeated or late answer changes nothing (docs/protocols.md §4.1 rules 5–7).
 import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { microsToCentsCeil } from '../../../shared/money';
 import { clipText } from '../../../shared/text';
+import type { Tx } from '../../db/client';
 import { order } from '../../db/schema/catalogue';
 import { orderDispatch, supplier } from '../../db/schema/suppliers';
 import { safeError } from '../../jobs/safe-error';
@@ -63,6 +65,18 @@ async function recordProgress(
     .where(and(eq(order.id, sent.orderId), eq(order.status, 'processing')));
 }
 
+/**
+ * The supplier's own charge for an order still in flight (SMM `charge`) becomes its cost, for
+ * the whole order (a partial delivery then reduces it with the price).
+ */
+async function recordCharge(tx: Tx, orderId: string, chargeMicros: bigint | undefined) {
+  if (chargeMicros === undefined) return;
+  await tx
+    .update(order)
+    .set({ cost: microsToCentsCeil(chargeMicros) })
+    .where(and(eq(order.id, orderId), inArray(order.status, ['pending', 'processing'])));
+}
+
 /** Settles one order from its supplier's answer; returns the finished order, if it finished. */
 async function applyStatus(
   deps: SupplierDeps,
@@ -75,9 +89,15 @@ async function applyStatus(
       await recordProgress(deps, sent, status);
       return null;
     case 'completed': {
-      const row = await deps.db.transaction((tx) =>
-        completeOrderTx(tx, sent.orderId, clip(status.result, 5000) || 'Completada.', SYSTEM),
-      );
+      const row = await deps.db.transaction(async (tx) => {
+        await recordCharge(tx, sent.orderId, status.chargeMicros);
+        return completeOrderTx(
+          tx,
+          sent.orderId,
+          clip(status.result, 5000) || 'Completada.',
+          SYSTEM,
+        );
+      });
       return row ? { row, kind: 'completed' } : null;
     }
     case 'rejected': {
@@ -113,9 +133,10 @@ async function applyStatus(
       return row ? { row, kind: 'rejected' } : null;
     }
     case 'partial': {
-      const row = await deps.db.transaction((tx) =>
-        partialOrderTx(tx, sent.orderId, status.remains, SYSTEM),
-      );
+      const row = await deps.db.transaction(async (tx) => {
+        await recordCharge(tx, sent.orderId, status.chargeMicros);
+        return partialOrderTx(tx, sent.orderId, status.remains, SYSTEM);
+      });
       return row ? { row, kind: 'partial' } : null;
     }
     case 'not-found': {

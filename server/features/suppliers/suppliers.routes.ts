@@ -218,7 +218,7 @@ export const dispatchAdminRoutes = [
     errors: ['CONFLICT', 'NOT_FOUND'],
     handler: async ({ c, deps, user, params, body }) => {
       await confirmDispatch(supplierDeps(deps), user.id, params.id, body, c.get('clientIp'));
-      return c.json(await adminGetOrder(deps.db, params.id));
+      return c.json(await adminGetOrder(deps.db, params.id, user.role));
     },
   }),
   defineRoute({
@@ -235,7 +235,7 @@ export const dispatchAdminRoutes = [
     errors: ['CONFLICT', 'NOT_FOUND'],
     handler: async ({ c, deps, user, params }) => {
       await resendDispatch(supplierDeps(deps), user.id, params.id, c.get('clientIp'));
-      return c.json(await adminGetOrder(deps.db, params.id));
+      return c.json(await adminGetOrder(deps.db, params.id, user.role));
     },
   }),
 ];

@@ -232,6 +232,13 @@ export function QueueRow({
         </span>
         <span className="font-semibold text-slate-900 tabular-nums lg:text-right">
           {formatUsd(order.price)}
+          {/* Admin and finance only: support's answers carry no cost. */}
+          {order.cost != null ? (
+            <span className="block text-xs font-normal text-slate-600" data-testid="order-cost">
+              Costo {formatUsd(order.cost)}
+              {order.margin != null ? ` · Margen ${formatUsd(order.margin)}` : ''}
+            </span>
+          ) : null}
         </span>
         <span
           className="text-slate-600 tabular-nums"
@@ -326,6 +333,19 @@ export function QueueRow({
             maxLength={5000}
             error={fieldError('result')}
           />
+          {/* Only staff who see costs get `cost` in the order (admin, finance). */}
+          {'cost' in order ? (
+            <TextField
+              label="Costo (opcional, USD)"
+              name="cost"
+              inputMode="decimal"
+              autoComplete="off"
+              maxLength={12}
+              placeholder="4.20"
+              hint="Lo que te costó atenderla, para los informes de margen."
+              error={fieldError('cost')}
+            />
+          ) : null}
           <div>
             <Button type="submit" disabled={busy}>
               {busy ? 'Guardando…' : 'Confirmar'}

@@ -43,6 +43,7 @@ const ADMIN_NAV = [
   { id: 'pagos', title: 'Pagos y saldo', url: '/admin/pagos', badge: 'por aprobar' },
   { id: 'clientes', title: 'Clientes', url: '/admin/clientes', badge: '' },
   { id: 'grupos', title: 'Grupos de precios', url: '/admin/grupos', badge: '' },
+  { id: 'informes', title: 'Informes', url: '/admin/informes', badge: '' },
 ];
 
 /** Order number or IMEI, from any admin page, to the queue (every state). */

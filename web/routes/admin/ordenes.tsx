@@ -222,7 +222,8 @@ export async function clientAction({
     if (intent === 'complete') {
       const result = text('result').trim();
       if (!result) return { id, ok: false, field: 'result', message: 'Escribe el resultado.' };
-      const order = await adminOrderAction(id, 'complete', { result });
+      const cost = text('cost').trim().replace(',', '.');
+      const order = await adminOrderAction(id, 'complete', cost ? { result, cost } : { result });
       return {
         id,
         ok: true,
