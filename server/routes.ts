@@ -24,6 +24,7 @@ import { apiKeyRoutes } from './features/api-keys/api-keys.routes';
 import { resellerRoutes } from './features/reseller/reseller.routes';
 import { webhookRoutes } from './features/webhooks/webhooks.routes';
 import { securityAdminRoutes, securityRoutes } from './features/security/security.routes';
+import { staffAdminRoutes, staffInvitationRoutes } from './features/staff/staff.routes';
 import type { RouteDef } from './lib/route';
 import { openapiRoutes } from './openapi/openapi.routes';
 
@@ -54,4 +55,6 @@ export const API_ROUTES: readonly RouteDef[] = [
   ...voucherAdminRoutes,
   ...adminRoutes,
   ...securityAdminRoutes,
+  ...staffAdminRoutes,
+  ...staffInvitationRoutes,
 ];

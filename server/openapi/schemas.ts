@@ -18,7 +18,19 @@ import {
   CustomerNoteListSchema,
   CustomerListSchema,
   CustomerSummarySchema,
+  StaffOrdersPageSchema,
 } from '../../shared/schemas/admin';
+import {
+  AcceptedStaffInvitationSchema,
+  AcceptStaffInvitationSchema,
+  AuditPageSchema,
+  ChangeStaffRoleSchema,
+  InviteStaffSchema,
+  StaffInvitationInfoSchema,
+  StaffInvitationSchema,
+  StaffListSchema,
+  StaffMemberSchema,
+} from '../../shared/schemas/staff';
 import { UpdateProfileSchema } from '../../shared/schemas/auth';
 import {
   AdminServiceDtoSchema,
@@ -143,6 +155,14 @@ import type { adjustBalance } from '../features/admin/adjustments.service';
 import type { addNote, getCustomer } from '../features/admin/customer.service';
 import type { bulkPriceChange } from '../features/catalogue/catalogue.service';
 import type { approve, reject } from '../features/funds/funds.service';
+import type { listAudit } from '../features/audit/audit-log.service';
+import type {
+  acceptInvitation,
+  changeStaffRole,
+  invitationInfo,
+  inviteStaff,
+  listStaff,
+} from '../features/staff/staff.service';
 import type { getMe } from '../features/me/me.service';
 import {
   type bulkCompleteOrders,
@@ -296,6 +316,13 @@ export const RESPONSE_SCHEMAS = {
   LinkedMethod: LinkedMethodSchema,
   SecurityOverview: SecurityOverviewSchema,
   AdminUserSecurity: AdminUserSecuritySchema,
+  StaffOrdersPage: StaffOrdersPageSchema,
+  StaffMember: StaffMemberSchema,
+  StaffInvitation: StaffInvitationSchema,
+  StaffList: StaffListSchema,
+  StaffInvitationInfo: StaffInvitationInfoSchema,
+  AcceptedStaffInvitation: AcceptedStaffInvitationSchema,
+  AuditPage: AuditPageSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;
@@ -337,10 +364,19 @@ same<Out<'AdminOrdersPage'>, Returned<typeof adminListOrders>>();
 same<Out<'AdminOverview'>, Returned<typeof adminOverview>>();
 same<Out<'BulkActionResult'>, Returned<typeof bulkOrderAction>>();
 same<Out<'SupplierLog'>, Returned<typeof orderSupplierLog>>();
+same<Out<'StaffList'>, Returned<typeof listStaff>>();
+same<Out<'StaffInvitation'>, Returned<typeof inviteStaff>>();
+same<Out<'StaffMember'>, Returned<typeof changeStaffRole>>();
+same<Out<'StaffInvitationInfo'>, Returned<typeof invitationInfo>>();
+same<Out<'AcceptedStaffInvitation'>, Returned<typeof acceptInvitation>>();
+same<Out<'AuditPage'>, Returned<typeof listAudit>>();
 
 // ─── Requests (io: input) ────────────────────────────────────────────────────────────────────
 
 export const REQUEST_SCHEMAS = {
+  InviteStaffRequest: InviteStaffSchema,
+  ChangeStaffRoleRequest: ChangeStaffRoleSchema,
+  AcceptStaffInvitationRequest: AcceptStaffInvitationSchema,
   DeleteAccountRequest: DeleteAccountSchema,
   BlockUserRequest: BlockUserSchema,
   UpdateProfileRequest: UpdateProfileSchema,

@@ -141,6 +141,7 @@ export const catalogueAdminRoutes = [
     tag: 'Administración',
     summary: 'Todos los servicios, también los inactivos',
     access: 'admin',
+    roles: ['admin'],
     responses: [{ status: 200, description: 'Los servicios.', body: 'AdminServiceList' }],
     handler: async ({ c, deps }) => {
       const rows = await listServices(deps.db, { includeInactive: true });
@@ -154,6 +155,7 @@ export const catalogueAdminRoutes = [
     tag: 'Administración',
     summary: 'Crear un servicio',
     access: 'admin',
+    roles: ['admin'],
     body: {
       schema: CreateServiceSchema,
       moreErrors: async ({ raw }) => quantityProblems(raw),
@@ -172,6 +174,7 @@ export const catalogueAdminRoutes = [
     tag: 'Administración',
     summary: 'Cambiar el orden del catálogo',
     access: 'admin',
+    roles: ['admin'],
     body: { schema: ReorderSchema },
     bodyLimit: REORDER_BODY_LIMIT,
     responses: [
@@ -192,6 +195,7 @@ export const catalogueAdminRoutes = [
     description:
       'Todos los servicios de `ids` quedan activos o inactivos en una sola operación; cada cambio queda auditado como uno individual. Si algún servicio no existe no cambia ninguno.',
     access: 'admin',
+    roles: ['admin'],
     body: { schema: BulkServicesSchema },
     bodyLimit: REORDER_BODY_LIMIT,
     responses: [
@@ -212,6 +216,7 @@ export const catalogueAdminRoutes = [
     description:
       'Todos los servicios, o los de una categoría; cada precio se redondea hacia arriba al centavo.',
     access: 'admin',
+    roles: ['admin'],
     // `{ "percent": -5.5, "category": "IMEI" }`: the default limit is plenty.
     body: { schema: BulkPriceSchema },
     responses: [
@@ -227,6 +232,7 @@ export const catalogueAdminRoutes = [
     tag: 'Administración',
     summary: 'Un servicio, activo o no',
     access: 'admin',
+    roles: ['admin'],
     params: SERVICE_ID,
     responses: [{ status: 200, description: 'El servicio.', body: 'AdminServiceDto' }],
     errors: ['NOT_FOUND'],
@@ -248,6 +254,7 @@ export const catalogueAdminRoutes = [
     description:
       'Lo que el registro de auditoría guarda de ese servicio: altas, cambios, activaciones, reordenaciones que lo movieron y cambios de precio en bloque.',
     access: 'admin',
+    roles: ['admin'],
     params: SERVICE_ID,
     responses: [{ status: 200, description: 'Los cambios.', body: 'ServiceHistory' }],
     errors: ['NOT_FOUND'],
@@ -261,6 +268,7 @@ export const catalogueAdminRoutes = [
     tag: 'Administración',
     summary: 'Modificar, activar o desactivar un servicio',
     access: 'admin',
+    roles: ['admin'],
     params: SERVICE_ID,
     body: {
       schema: UpdateServiceSchema,

@@ -28,6 +28,7 @@ import {
   UpdateSnippetSchema,
 } from '../../../shared/schemas/admin-desk';
 import { adminGetOrder, adminListOrders } from '../suppliers/admin-orders.service';
+import { adminOrderFor, adminOrdersFor, overviewFor } from '../staff/staff-view';
 import { resendDispatch } from '../suppliers/dispatch.service';
 import { adminOverview, bulkOrderAction } from './admin-desk.service';
 import { createSnippet, deleteSnippet, listSnippets, updateSnippet } from './snippets.service';
@@ -331,6 +332,7 @@ export const refillsAdminRoutes = [
     description:
       'Las más antiguas primero (hasta 100). Por defecto las pendientes: las que atiende un administrador y las que esperan enviarse al proveedor (`routed`).',
     access: 'admin',
+    roles: ['admin', 'support'],
     query: AdminRefillQuerySchema,
     responses: [{ status: 200, description: 'Las reposiciones.', body: 'AdminRefillList' }],
     handler: async ({ c, deps, query }) =>
@@ -343,6 +345,7 @@ export const refillsAdminRoutes = [
     tag: 'Administración',
     summary: 'Dar por hecha una reposición',
     access: 'admin',
+    roles: ['admin', 'support'],
     params: REFILL_ID,
     body: { schema: CompleteRefillSchema, required: false },
     responses: [{ status: 200, description: 'La reposición completada.', body: 'RefillDto' }],
@@ -359,6 +362,7 @@ export const refillsAdminRoutes = [
     tag: 'Administración',
     summary: 'Rechazar una reposición, con el motivo',
     access: 'admin',
+    roles: ['admin', 'support'],
     params: REFILL_ID,
     body: { schema: RejectRefillSchema },
     responses: [{ status: 200, description: 'La reposición rechazada.', body: 'RefillDto' }],
@@ -379,8 +383,10 @@ export const ordersAdminRoutes = [
     description:
       'Órdenes pendientes (sin las que están en «Revisar»), órdenes en «Revisar» (su envío al proveedor espera una decisión), recargas manuales por aprobar y proveedores que fallan, contadas por la base de datos; y las ventas de hoy (día UTC): lo que cobran las órdenes de hoy no reembolsadas, sin la parte devuelta de las parciales.',
     access: 'admin',
+    roles: ['admin', 'support', 'finance'],
     responses: [{ status: 200, description: 'Los recuentos.', body: 'AdminOverview' }],
-    handler: async ({ c, deps }) => c.json(await adminOverview(deps.db)),
+    handler: async ({ c, deps, user }) =>
+      c.json(overviewFor(user.role, await adminOverview(deps.db))),
   }),
   defineRoute({
     method: 'get',
@@ -391,6 +397,7 @@ export const ordersAdminRoutes = [
     description:
       'Los textos que los administradores guardan para rechazar (`reject_reason`) o completar (`result_template`) órdenes desde la cola, por tipo y posición. `kind` filtra por tipo.',
     access: 'admin',
+    roles: ['admin', 'support'],
     query: z.object({ kind: z.enum(SNIPPET_KINDS).optional() }),
     responses: [{ status: 200, description: 'Los textos guardados.', body: 'SnippetList' }],
     errors: ['BAD_REQUEST'],
@@ -405,6 +412,7 @@ export const ordersAdminRoutes = [
     description:
       'Un motivo de rechazo sigue las reglas del motivo de una orden (3 a 500 caracteres); una plantilla de resultado, las de un resultado (hasta 5000).',
     access: 'admin',
+    roles: ['admin', 'support'],
     body: { schema: CreateSnippetSchema },
     responses: [{ status: 201, description: 'El texto guardado.', body: 'SnippetDto' }],
     handler: async ({ c, deps, body }) => c.json(await createSnippet(deps.db, body), 201),
@@ -416,6 +424,7 @@ export const ordersAdminRoutes = [
     tag: 'Administración',
     summary: 'Cambiar un texto guardado',
     access: 'admin',
+    roles: ['admin', 'support'],
     params: SNIPPET_ID,
     body: { schema: UpdateSnippetSchema },
     responses: [{ status: 200, description: 'El texto guardado.', body: 'SnippetDto' }],
@@ -430,6 +439,7 @@ export const ordersAdminRoutes = [
     tag: 'Administración',
     summary: 'Borrar un texto guardado',
     access: 'admin',
+    roles: ['admin', 'support'],
     params: SNIPPET_ID,
     responses: [{ status: 200, description: 'Borrado.', body: 'Deleted' }],
     errors: ['NOT_FOUND'],
@@ -447,16 +457,20 @@ export const ordersAdminRoutes = [
     description:
       'Con los mismos filtros que el historial del cliente, en páginas de 50, y cada orden con su envío al proveedor (`dispatch`, o `null` si se atiende a mano). `dispatch=review` lista las que esperan una decisión.',
     access: 'admin',
+    roles: ['admin', 'support', 'finance'],
     query: AdminOrderListQuerySchema,
     responses: [{ status: 200, description: 'Una página de órdenes.', body: 'AdminOrdersPage' }],
     errors: ['BAD_REQUEST'],
-    handler: async ({ c, deps, query }) =>
+    handler: async ({ c, deps, user, query }) =>
       c.json(
-        await adminListOrders(
-          deps.db,
-          { ...toFilters(query), dispatch: query.dispatch },
-          query.cursor,
-          50,
+        adminOrdersFor(
+          user.role,
+          await adminListOrders(
+            deps.db,
+            { ...toFilters(query), dispatch: query.dispatch },
+            query.cursor,
+            50,
+          ),
         ),
       ),
   }),
@@ -469,6 +483,7 @@ export const ordersAdminRoutes = [
     description:
       'No cambia nada: dice, línea por línea, qué orden nombra (número, cliente, servicio y estado actual) y qué pasará al completar en bloque el mismo texto: se completa con su resultado, o por qué no cambia nada (no existe, ya terminó, el IMEI tiene varias órdenes en curso, está repetida…).',
     access: 'admin',
+    roles: ['admin', 'support'],
     body: { schema: BulkCompleteSchema },
     bodyLimit: 1024 * 1024,
     responses: [
@@ -485,6 +500,7 @@ export const ordersAdminRoutes = [
     description:
       'Cada línea se resuelve por número de orden o por el IMEI de una orden en curso y se completa por separado, una sola vez; una línea que no se puede completar no cambia nada y dice por qué. Se avisa por correo a cada cliente.',
     access: 'admin',
+    roles: ['admin', 'support'],
     body: { schema: BulkCompleteSchema },
     // 500 lines, each an order reference and a result of up to a few hundred characters.
     bodyLimit: 1024 * 1024,
@@ -513,6 +529,7 @@ export const ordersAdminRoutes = [
     description:
       'La misma acción sobre las órdenes elegidas (`ids`, hasta 100), cada una por separado y en su propia transacción, como su ruta individual: `take`, `complete` (con `result`), `reject` (con `reason`: cada una se reembolsa una sola vez) o `resend` (las que están en «Revisar»). Una orden que no se puede cambiar no cambia nada y dice por qué; las demás siguen. Se avisa por correo a cada cliente de una orden completada o rechazada.',
     access: 'admin',
+    roles: ['admin', 'support'],
     body: { schema: BulkOrderActionSchema },
     responses: [
       { status: 200, description: 'El resultado de cada orden.', body: 'BulkActionResult' },
@@ -540,9 +557,11 @@ export const ordersAdminRoutes = [
     tag: 'Administración',
     summary: 'Una orden de cualquier cliente, con su historial y su envío al proveedor',
     access: 'admin',
+    roles: ['admin', 'support', 'finance'],
     params: ORDER_ID,
     responses: [{ status: 200, description: 'La orden.', body: 'AdminOrderDto' }],
-    handler: async ({ c, deps, params }) => c.json(await adminGetOrder(deps.db, params.id)),
+    handler: async ({ c, deps, user, params }) =>
+      c.json(adminOrderFor(user.role, await adminGetOrder(deps.db, params.id))),
   }),
   defineRoute({
     method: 'post',
@@ -551,12 +570,13 @@ export const ordersAdminRoutes = [
     tag: 'Administración',
     summary: 'Tomar una orden pendiente (pasa a «En proceso»)',
     access: 'admin',
+    roles: ['admin', 'support'],
     params: ORDER_ID,
     responses: [{ status: 200, description: 'La orden en proceso.', body: 'AdminOrderDto' }],
     errors: ['CONFLICT'],
     handler: async ({ c, deps, user, params }) => {
       await takeOrder(deps.db, user.id, params.id);
-      return c.json(await adminGetOrder(deps.db, params.id));
+      return c.json(adminOrderFor(user.role, await adminGetOrder(deps.db, params.id)));
     },
   }),
   defineRoute({
@@ -567,6 +587,7 @@ export const ordersAdminRoutes = [
     summary: 'Completar una orden con su resultado',
     description: 'El importe retenido pasa a ingresos y se avisa al cliente por correo.',
     access: 'admin',
+    roles: ['admin', 'support'],
     params: ORDER_ID,
     body: { schema: CompleteOrderSchema },
     responses: [{ status: 200, description: 'La orden completada.', body: 'AdminOrderDto' }],
@@ -574,7 +595,7 @@ export const ordersAdminRoutes = [
     handler: async ({ c, deps, user, params, body }) => {
       const row = await completeOrder(deps.db, user.id, params.id, body.result);
       notifyCustomer(deps, row, 'completed');
-      return c.json(await adminGetOrder(deps.db, row.id));
+      return c.json(adminOrderFor(user.role, await adminGetOrder(deps.db, row.id)));
     },
   }),
   defineRoute({
@@ -586,6 +607,7 @@ export const ordersAdminRoutes = [
     description:
       'El importe vuelve al saldo disponible del cliente una sola vez y se le avisa por correo.',
     access: 'admin',
+    roles: ['admin', 'support'],
     params: ORDER_ID,
     body: { schema: RejectOrderSchema },
     responses: [{ status: 200, description: 'La orden rechazada.', body: 'AdminOrderDto' }],
@@ -593,7 +615,7 @@ export const ordersAdminRoutes = [
     handler: async ({ c, deps, user, params, body }) => {
       const row = await rejectOrder(deps.db, user.id, params.id, body.reason);
       notifyCustomer(deps, row, 'rejected');
-      return c.json(await adminGetOrder(deps.db, row.id));
+      return c.json(adminOrderFor(user.role, await adminGetOrder(deps.db, row.id)));
     },
   }),
 ];

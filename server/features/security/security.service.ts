@@ -1,6 +1,7 @@
 // The account's security around Better Auth's sign-in methods: which ways in this instance
 // offers, the person's sessions and linked methods, the export of their data, the deletion of
 // their account, and the admin's view of a customer (sessions, block). docs/decisions/0014.
+import { isStaffRole } from '../../../shared/roles';
 import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { formatAmount } from '../../../shared/money';
 import type {
@@ -153,7 +154,7 @@ export async function securityOverview(
     email: u.email,
     hasPassword: linked.has('credential'),
     twoFactorEnabled: u.twoFactorEnabled === true,
-    twoFactorRequired: u.role === 'admin',
+    twoFactorRequired: isStaffRole(u.role),
     phoneNumber: u.phoneNumberVerified ? u.phoneNumber : null,
     phoneNumberVerified: u.phoneNumberVerified === true,
     methods,
@@ -384,7 +385,7 @@ export async function adminUserSecurity(
     id: u.id,
     name: u.name,
     email: u.email,
-    role: u.role === 'admin' ? 'admin' : 'customer',
+    role: isStaffRole(u.role) ? u.role : 'customer',
     blocked: u.banned === true && (!u.banExpires || u.banExpires > new Date()),
     blockReason: u.banned ? (u.banReason ?? null) : null,
     twoFactorEnabled: u.twoFactorEnabled === true,
