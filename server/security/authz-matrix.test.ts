@@ -149,10 +149,11 @@ const EXPECTED: Record<string, Expected> = {
   redeemVoucher: { access: 'customer', roles: CUSTOMER },
   createManualTopup: { access: 'customer', roles: CUSTOMER },
   listManualTopups: { access: 'customer', roles: CUSTOMER_OK },
-  // The receipt service lets an admin read any receipt, through this route too.
+  // The receipt service lets the staff who handle payments (admin, finance) read any receipt,
+  // through this route too; support gets 404 like any other account.
   getManualTopupReceipt: {
     access: 'customer',
-    roles: { ...OWNED_BY_A_OK, admin: 'ok' },
+    roles: { ...OWNED_BY_A_OK, admin: 'ok', finance: 'ok' },
     path: { id: 'topup' },
   },
   receiveStripeWebhook: { access: 'stripe', roles: STRIPE },
@@ -506,8 +507,8 @@ const EXPECTED: Record<string, Expected> = {
   },
   adminAddCustomerNote: {
     access: 'admin',
-    roles: staff('allowed', 'admin', 'finance'),
-    staffRoles: ['admin', 'finance'],
+    roles: staff('allowed', 'admin', 'support', 'finance'),
+    staffRoles: ['admin', 'support', 'finance'],
     path: { id: 'customerA' },
   },
   adminBulkUpdateServices: {
@@ -515,6 +516,26 @@ const EXPECTED: Record<string, Expected> = {
     roles: staff('allowed', 'admin'),
     staffRoles: ['admin'],
   },
+  // Administration: staff and the audit log (admins only)
+  adminListStaff: { access: 'admin', roles: staff('ok', 'admin'), staffRoles: ['admin'] },
+  adminInviteStaff: { access: 'admin', roles: staff('allowed', 'admin'), staffRoles: ['admin'] },
+  // customerA is not staff: 404 for an admin, without changing anything.
+  adminChangeStaffRole: {
+    access: 'admin',
+    roles: staff('NOT_FOUND', 'admin'),
+    staffRoles: ['admin'],
+    path: { id: 'customerA' },
+  },
+  adminRemoveStaff: {
+    access: 'admin',
+    roles: staff('NOT_FOUND', 'admin'),
+    staffRoles: ['admin'],
+    path: { id: 'customerA' },
+  },
+  adminListAudit: { access: 'admin', roles: staff('ok', 'admin'), staffRoles: ['admin'] },
+  // The invitation link's page (no session): an unknown token is 404 for everyone.
+  getStaffInvitation: { access: 'public', roles: OPEN },
+  acceptStaffInvitation: { access: 'public', roles: OPEN },
   testWebhookEndpoint: { access: 'customer', roles: OWNED_BY_A, path: { id: 'webhookEndpoint' } },
 };
 

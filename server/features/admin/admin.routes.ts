@@ -162,7 +162,7 @@ export const adminRoutes = [
     summary: 'Anotar algo sobre un cliente',
     description: 'Una nota interna con su autor y su fecha; el cliente no la ve.',
     access: 'admin',
-    roles: ['admin', 'finance'],
+    roles: ['admin', 'support', 'finance'],
     params: CUSTOMER_ID,
     body: { schema: CreateCustomerNoteSchema },
     responses: [{ status: 201, description: 'La nota guardada.', body: 'CustomerNote' }],

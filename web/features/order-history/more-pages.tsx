@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import type { OrderDto } from '../../../shared/schemas/orders';
+import type { AnyOrderDto, OrderDto } from '../../../shared/schemas/orders';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';
 
 /** A keyset page of orders (the customer's or the admin's shape). */
-type Page<T extends OrderDto> = { items: T[]; nextCursor: string | null };
+type Page<T extends AnyOrderDto> = { items: T[]; nextCursor: string | null };
 
 /**
  * A keyset list of orders: the loader's first page plus the pages «Cargar más» appends. An
  * order already shown (it moved up while paging) is not shown twice.
  */
-export function useMorePages<T extends OrderDto = OrderDto>(
+export function useMorePages<T extends AnyOrderDto = OrderDto>(
   first: Page<T>,
   next: (cursor: string) => Promise<Page<T>>,
 ) {

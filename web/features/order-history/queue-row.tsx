@@ -231,7 +231,13 @@ export function QueueRow({
           {mainField(order)}
         </span>
         <span className="font-semibold text-slate-900 tabular-nums lg:text-right">
-          {formatUsd(order.price)}
+          {order.price === null ? (
+            <span className="text-slate-500">
+              —<span className="sr-only">Importe no visible para tu rol</span>
+            </span>
+          ) : (
+            formatUsd(order.price)
+          )}
         </span>
         <span
           className="text-slate-600 tabular-nums"
