@@ -168,7 +168,15 @@ export const adminRoutes = [
     responses: [{ status: 201, description: 'La nota guardada.', body: 'CustomerNote' }],
     errors: ['NOT_FOUND'],
     handler: async ({ c, deps, user, params, body }) =>
-      c.json(await addNote(deps.db, { adminId: user.id, userId: params.id, body: body.body }), 201),
+      c.json(
+        await addNote(deps.db, {
+          adminId: user.id,
+          userId: params.id,
+          body: body.body,
+          ipAddress: c.get('clientIp'),
+        }),
+        201,
+      ),
   }),
   defineRoute({
     method: 'post',

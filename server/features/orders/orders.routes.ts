@@ -415,7 +415,8 @@ export const ordersAdminRoutes = [
     roles: ['admin', 'support'],
     body: { schema: CreateSnippetSchema },
     responses: [{ status: 201, description: 'El texto guardado.', body: 'SnippetDto' }],
-    handler: async ({ c, deps, body }) => c.json(await createSnippet(deps.db, body), 201),
+    handler: async ({ c, deps, user, body }) =>
+      c.json(await createSnippet(deps.db, body, user.id), 201),
   }),
   defineRoute({
     method: 'patch',
@@ -429,8 +430,8 @@ export const ordersAdminRoutes = [
     body: { schema: UpdateSnippetSchema },
     responses: [{ status: 200, description: 'El texto guardado.', body: 'SnippetDto' }],
     errors: ['NOT_FOUND'],
-    handler: async ({ c, deps, params, body }) =>
-      c.json(await updateSnippet(deps.db, params.id, body)),
+    handler: async ({ c, deps, user, params, body }) =>
+      c.json(await updateSnippet(deps.db, params.id, body, user.id)),
   }),
   defineRoute({
     method: 'delete',
@@ -443,8 +444,8 @@ export const ordersAdminRoutes = [
     params: SNIPPET_ID,
     responses: [{ status: 200, description: 'Borrado.', body: 'Deleted' }],
     errors: ['NOT_FOUND'],
-    handler: async ({ c, deps, params }) => {
-      await deleteSnippet(deps.db, params.id);
+    handler: async ({ c, deps, user, params }) => {
+      await deleteSnippet(deps.db, params.id, user.id);
       return c.json({ deleted: true as const });
     },
   }),
@@ -575,7 +576,7 @@ export const ordersAdminRoutes = [
     responses: [{ status: 200, description: 'La orden en proceso.', body: 'AdminOrderDto' }],
     errors: ['CONFLICT'],
     handler: async ({ c, deps, user, params }) => {
-      await takeOrder(deps.db, user.id, params.id);
+      await takeOrder(deps.db, user.id, params.id, c.get('clientIp'));
       return c.json(adminOrderFor(user.role, await adminGetOrder(deps.db, params.id)));
     },
   }),
@@ -593,7 +594,7 @@ export const ordersAdminRoutes = [
     responses: [{ status: 200, description: 'La orden completada.', body: 'AdminOrderDto' }],
     errors: ['CONFLICT'],
     handler: async ({ c, deps, user, params, body }) => {
-      const row = await completeOrder(deps.db, user.id, params.id, body.result);
+      const row = await completeOrder(deps.db, user.id, params.id, body.result, c.get('clientIp'));
       notifyCustomer(deps, row, 'completed');
       return c.json(adminOrderFor(user.role, await adminGetOrder(deps.db, row.id)));
     },
@@ -613,7 +614,7 @@ export const ordersAdminRoutes = [
     responses: [{ status: 200, description: 'La orden rechazada.', body: 'AdminOrderDto' }],
     errors: ['CONFLICT'],
     handler: async ({ c, deps, user, params, body }) => {
-      const row = await rejectOrder(deps.db, user.id, params.id, body.reason);
+      const row = await rejectOrder(deps.db, user.id, params.id, body.reason, c.get('clientIp'));
       notifyCustomer(deps, row, 'rejected');
       return c.json(adminOrderFor(user.role, await adminGetOrder(deps.db, row.id)));
     },

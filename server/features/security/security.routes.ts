@@ -273,9 +273,14 @@ export const securityAdminRoutes = [
     params: AUTH_ID('Identificador de la cuenta.'),
     responses: [{ status: 200, description: 'Cuántas se cerraron.', body: 'RevokedCount' }],
     errors: ['NOT_FOUND'],
-    handler: async ({ c, deps, params }) => {
+    handler: async ({ c, deps, user, params }) => {
       await adminUserSecurity(deps.db, deps.env, params.id);
-      return c.json({ revoked: await endOtherSessions(deps.db, params.id, null) });
+      return c.json({
+        revoked: await endOtherSessions(deps.db, params.id, null, {
+          actorId: user.id,
+          ipAddress: c.get('clientIp'),
+        }),
+      });
     },
   }),
   defineRoute({

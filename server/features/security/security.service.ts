@@ -90,6 +90,8 @@ export async function endOtherSessions(
   db: Db,
   userId: string,
   keepId: string | null,
+  /** A member of staff ending someone else's sessions: audited in the same transaction. */
+  byStaff?: { actorId: string; ipAddress: string | null },
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const ended = await tx
@@ -97,6 +99,15 @@ export async function endOtherSessions(
       .where(and(eq(session.userId, userId), keepId ? ne(session.id, keepId) : undefined))
       .returning({ id: session.id });
     await endTrustedDevices(tx, userId);
+    if (byStaff)
+      await recordAudit(tx, {
+        actorId: byStaff.actorId,
+        action: 'user.sessions_end',
+        targetType: 'user',
+        targetId: userId,
+        after: { ended: ended.length },
+        ipAddress: byStaff.ipAddress,
+      });
     return ended.length;
   });
 }
