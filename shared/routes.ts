@@ -13,6 +13,7 @@ export const PUBLIC_PATHS = [
   '/terminosycondiciones',
   '/recuperar',
   '/restablecer',
+  '/invitacion',
 ] as const;
 
 export const PROTECTED_PATHS = [
@@ -31,6 +32,8 @@ export const PROTECTED_PATHS = [
   '/admin/proveedores',
   '/admin/clientes',
   '/admin/clientes/:id',
+  '/admin/personal',
+  '/admin/auditoria',
   '/activar-dos-pasos',
   '/preview',
 ] as const;

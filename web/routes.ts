@@ -19,6 +19,7 @@ export default [
   route('recuperar', 'routes/auth/recuperar.tsx'),
   route('restablecer', 'routes/auth/restablecer.tsx'),
   route('verify-email', 'routes/auth/verify-email.tsx'),
+  route('invitacion', 'routes/auth/invitacion.tsx'),
   layout('routes/app/layout.tsx', [
     route('dashboard', 'routes/app/dashboard.tsx'),
     route('profile', 'routes/app/profile.tsx'),
@@ -38,6 +39,8 @@ export default [
       route('admin/proveedores', 'routes/admin/proveedores.tsx'),
       route('admin/clientes', 'routes/admin/clientes.tsx'),
       route('admin/clientes/:id', 'routes/admin/cliente.tsx'),
+      route('admin/personal', 'routes/admin/personal.tsx'),
+      route('admin/auditoria', 'routes/admin/auditoria.tsx'),
     ]),
   ]),
   route('*', 'routes/not-found.tsx'),
