@@ -1,4 +1,10 @@
-import { Form, useActionData, useLoaderData, useNavigation } from 'react-router';
+import {
+  Form,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../shared/schemas/auth';
 import {
   AcceptedStaffInvitationSchema,
@@ -37,6 +43,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return invitation(request);
+}
+
+/** Accepting uses the link up: reading it again would only answer 404. */
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formMethod ? false : defaultShouldRevalidate;
 }
 
 export async function clientAction({
