@@ -26,8 +26,12 @@ function failure(intent: string, err: unknown, id?: string): StaffActionResult {
 
 /** «Invitar», «Cambiar rol» and «Quitar del equipo», by `intent`. */
 export async function runStaffAction(form: FormData): Promise<StaffActionResult> {
-  const intent = String(form.get('intent') ?? '');
-  const id = String(form.get('id') ?? '');
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const intent = text('intent');
+  const id = text('id');
   try {
     if (intent === 'invite') {
       const parsed = parseForm(InviteStaffSchema, form);

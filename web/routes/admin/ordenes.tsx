@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
 import {
   Form,
   Link,
-  redirect,
   useLoaderData,
   useRevalidator,
   type ShouldRevalidateFunctionArgs,
