@@ -25,6 +25,7 @@ import { resellerRoutes } from './features/reseller/reseller.routes';
 import { reportsAdminRoutes } from './features/reports/reports.routes';
 import { webhookRoutes } from './features/webhooks/webhooks.routes';
 import { securityAdminRoutes, securityRoutes } from './features/security/security.routes';
+import { staffAdminRoutes, staffInvitationRoutes } from './features/staff/staff.routes';
 import type { RouteDef } from './lib/route';
 import { openapiRoutes } from './openapi/openapi.routes';
 import { priceGroupAdminRoutes } from './features/price-groups/price-groups.routes';
@@ -58,4 +59,6 @@ export const API_ROUTES: readonly RouteDef[] = [
   ...priceGroupAdminRoutes,
   ...securityAdminRoutes,
   ...reportsAdminRoutes,
+  ...staffAdminRoutes,
+  ...staffInvitationRoutes,
 ];

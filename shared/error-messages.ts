@@ -16,6 +16,7 @@ export const ERROR_STATUS = {
   ORDERS_IN_PROGRESS: 409,
   DUPLICATE_IN_FLIGHT: 409,
   IDEMPOTENCY_MISMATCH: 409,
+  LAST_ADMIN: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   SUPPLIER_TEST_FAILED: 422,
@@ -38,6 +39,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ACCOUNT_BLOCKED: 'Esta cuenta está bloqueada. Escríbenos desde la página de contacto.',
   NOT_FOUND: 'No encontramos lo que buscas.',
   CONFLICT: 'La operación entra en conflicto con el estado actual.',
+  LAST_ADMIN:
+    'Es la última cuenta de administración: nombra antes a otra persona administradora para quitarle el rol.',
   BALANCE_NOT_ZERO:
     'Para eliminar tu cuenta tu saldo debe ser US$0.00. Úsalo en órdenes o escríbenos para resolverlo.',
   ORDERS_IN_PROGRESS:

@@ -13,6 +13,7 @@ export const PUBLIC_PATHS = [
   '/terminosycondiciones',
   '/recuperar',
   '/restablecer',
+  '/invitacion',
 ] as const;
 
 export const PROTECTED_PATHS = [
@@ -32,6 +33,8 @@ export const PROTECTED_PATHS = [
   '/admin/clientes',
   '/admin/clientes/:id',
   '/admin/grupos',
+  '/admin/personal',
+  '/admin/auditoria',
   '/activar-dos-pasos',
   '/preview',
 ] as const;

@@ -19,6 +19,7 @@ export default [
   route('recuperar', 'routes/auth/recuperar.tsx'),
   route('restablecer', 'routes/auth/restablecer.tsx'),
   route('verify-email', 'routes/auth/verify-email.tsx'),
+  route('invitacion', 'routes/auth/invitacion.tsx'),
   layout('routes/app/layout.tsx', [
     route('dashboard', 'routes/app/dashboard.tsx'),
     route('profile', 'routes/app/profile.tsx'),
@@ -40,6 +41,8 @@ export default [
       route('admin/clientes/:id', 'routes/admin/cliente.tsx'),
       route('admin/grupos', 'routes/admin/grupos.tsx'),
       route('admin/informes', 'routes/admin/informes.tsx'),
+      route('admin/personal', 'routes/admin/personal.tsx'),
+      route('admin/auditoria', 'routes/admin/auditoria.tsx'),
     ]),
   ]),
   route('*', 'routes/not-found.tsx'),

@@ -9,6 +9,7 @@ import * as notes from './schema/notes';
 import * as payments from './schema/payments';
 import * as reseller from './schema/reseller';
 import * as security from './schema/security';
+import * as staff from './schema/staff';
 import * as suppliers from './schema/suppliers';
 
 export const schema = {
@@ -22,6 +23,7 @@ export const schema = {
   ...payments,
   ...reseller,
   ...security,
+  ...staff,
   ...suppliers,
 };
 export type Schema = typeof schema;

@@ -1,3 +1,4 @@
+import { isStaffRole } from '../../shared/roles';
 import { createHash, createHmac } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -754,7 +755,7 @@ export function createAuth({ db, env, mailer, sms, logger }: AuthDeps) {
           const current = await getSessionFromCtx(ctx).catch(() => null);
           const u = current?.user as
             { role?: string | null; twoFactorEnabled?: boolean | null } | undefined;
-          if (u?.role === 'admin' && u.twoFactorEnabled !== true) {
+          if (isStaffRole(u?.role) && u?.twoFactorEnabled !== true) {
             throw new APIError('FORBIDDEN', {
               code: 'TWO_FACTOR_REQUIRED',
               message:

@@ -218,3 +218,25 @@ export function accountDeletedEmail(appName: string, to: string, name: string): 
   ]);
   return { to, subject: `Tu cuenta de ${appName} se ha eliminado`, ...body };
 }
+
+/** An invitation to join the staff with a role: the link accepts it (or creates the account). */
+export function staffInvitationEmail(input: {
+  appName: string;
+  to: string;
+  roleLabel: string;
+  invitedBy: string;
+  url: string;
+  days: number;
+}): MailMessage {
+  const body = emailLayout(
+    input.appName,
+    `Te invitan al equipo de ${input.appName}`,
+    [
+      `${input.invitedBy} te invita a trabajar en ${input.appName} con el rol «${input.roleLabel}».`,
+      'Abre el enlace para aceptar. Si ya tienes una cuenta con este correo, recibirá el rol; si no, podrás crearla. Después tendrás que activar la verificación en dos pasos.',
+      `El enlace caduca en ${input.days} días y solo puede usarse una vez. Si no esperabas esta invitación, ignora este mensaje.`,
+    ],
+    { label: 'Aceptar la invitación', url: input.url },
+  );
+  return { to: input.to, subject: `Invitación al equipo de ${input.appName}`, ...body };
+}

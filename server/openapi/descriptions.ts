@@ -207,7 +207,7 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       name: 'Nombre.',
       email: 'Correo electrónico.',
       emailVerified: 'Si el correo está verificado (siempre `true` aquí).',
-      role: 'Rol: cliente o administrador.',
+      role: 'Rol: `customer` (cliente), `admin`, `support` o `finance` (equipo).',
       balance: `Saldo disponible. ${MONEY}`,
       twoFactorEnabled:
         'Si la verificación en dos pasos está activada (los administradores sin ella reciben 403 `TWO_FACTOR_REQUIRED`).',
@@ -522,12 +522,12 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       id: 'Identificador de la cuenta.',
       name: 'Nombre.',
       email: 'Correo electrónico.',
-      role: 'Rol (`customer` o `admin`).',
+      role: 'Rol: `customer`, `admin`, `support` o `finance`.',
       emailVerified: 'Si verificó su correo.',
-      balance: `Saldo disponible. ${MONEY}`,
+      balance: `Saldo disponible; \`null\` para el rol \`support\`, que no ve dinero. ${MONEY}`,
       available: `Lo mismo que \`balance\` (el nombre de la primera versión de esta lista). ${MONEY}`,
       lastOrderAt: 'Cuándo hizo su última orden (`null` si nunca pidió).',
-      spend: `Lo que cobraron sus órdenes: las completadas y la parte entregada de las parciales. ${MONEY}`,
+      spend: `Lo que cobraron sus órdenes: las completadas y la parte entregada de las parciales; \`null\` para el rol \`support\`, que no ve dinero. ${MONEY}`,
       createdAt: 'Cuándo se creó la cuenta.',
       blocked: 'Si un administrador la bloqueó (no puede entrar).',
     },
@@ -542,13 +542,13 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       id: 'Identificador de la cuenta.',
       name: 'Nombre.',
       email: 'Correo.',
-      role: 'Rol: `customer` o `admin`.',
+      role: 'Rol: `customer`, `admin`, `support` o `finance`.',
       emailVerified: 'Si verificó su correo.',
       blocked: 'Si un administrador la bloqueó (no puede entrar).',
       twoFactorEnabled: 'Si tiene activada la verificación en dos pasos.',
-      balance: `Saldo disponible. ${MONEY}`,
-      held: `Saldo retenido por órdenes en curso. ${MONEY}`,
-      spend: `Lo que cobraron sus órdenes. ${MONEY}`,
+      balance: `Saldo disponible; \`null\` para el rol \`support\`, que no ve dinero. ${MONEY}`,
+      held: `Saldo retenido por órdenes en curso; \`null\` para el rol \`support\`, que no ve dinero. ${MONEY}`,
+      spend: `Lo que cobraron sus órdenes; \`null\` para el rol \`support\`, que no ve dinero. ${MONEY}`,
       orders: 'Cuántas órdenes hizo.',
       lastOrderAt: 'Cuándo hizo su última orden (`null` si nunca pidió).',
       sessions: 'Sesiones abiertas ahora.',
@@ -691,6 +691,7 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
     description: 'Una orden, con su envío al proveedor.',
     properties: {
       ...ORDER,
+      price: `Lo que se cobró al cliente; \`null\` para el rol \`support\`, que no ve dinero. ${MONEY}`,
       dispatch: 'Su envío al proveedor; `null` si se atiende a mano.',
       customerEmail: 'Correo del cliente.',
       customerName: 'Nombre del cliente.',
@@ -739,6 +740,80 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       topups: 'Las recargas del rango por método.',
     },
   },
+  StaffOrdersPage: {
+    description:
+      'Una página de órdenes de un cliente, de la más reciente a la más antigua (`price` es `null` para el rol `support`).',
+    properties: { items: 'Las órdenes.', nextCursor: NEXT_CURSOR },
+  },
+  StaffMember: {
+    description: 'Un miembro del equipo.',
+    properties: {
+      id: 'Identificador de la cuenta.',
+      name: 'Nombre.',
+      email: 'Correo.',
+      role: 'Rol: `admin`, `support` o `finance`.',
+      twoFactorEnabled: 'Si activó la verificación en dos pasos (sin ella no puede usar el panel).',
+      lastSignInAt: 'Cuándo entró por última vez (`null` si nunca).',
+      createdAt: 'Cuándo se creó la cuenta.',
+    },
+  },
+  StaffInvitation: {
+    description: 'Una invitación al equipo enviada y aún sin aceptar.',
+    properties: {
+      id: 'Identificador de la invitación.',
+      email: 'Correo invitado.',
+      role: 'Rol que recibirá: `admin`, `support` o `finance`.',
+      invitedBy: 'Quién la envió (`null` si esa cuenta ya no existe).',
+      createdAt: 'Cuándo se envió.',
+      expiresAt: 'Cuándo caduca el enlace.',
+    },
+  },
+  StaffList: {
+    description: 'El equipo y las invitaciones pendientes.',
+    properties: {
+      items: 'Las cuentas del equipo, por correo.',
+      invitations: 'Las invitaciones pendientes, de la más antigua a la más reciente.',
+    },
+  },
+  StaffInvitationInfo: {
+    description: 'Lo que ofrece una invitación al equipo.',
+    properties: {
+      email: 'Correo invitado.',
+      role: 'Rol que recibirá.',
+      roleLabel: 'El rol, como se muestra a las personas.',
+      hasAccount: 'Si el correo ya tiene cuenta (aceptar le da el rol); si no, se crea al aceptar.',
+      expiresAt: 'Cuándo caduca el enlace.',
+    },
+  },
+  AcceptedStaffInvitation: {
+    description: 'Una invitación aceptada.',
+    properties: {
+      email: 'Correo de la cuenta.',
+      role: 'Su rol ahora.',
+      created: 'Si se creó una cuenta nueva (con el correo ya verificado).',
+    },
+  },
+  AuditPage: {
+    description: 'Una página del registro de auditoría, de lo más reciente a lo más antiguo.',
+    properties: { items: 'Las filas del registro.', nextCursor: NEXT_CURSOR },
+  },
+  InviteStaffRequest: {
+    description: 'A quién invitar y con qué rol.',
+    properties: { email: 'Correo de la persona.', role: 'Rol: `admin`, `support` o `finance`.' },
+  },
+  ChangeStaffRoleRequest: {
+    description: 'El nuevo rol.',
+    properties: { role: 'Rol: `admin`, `support` o `finance`.' },
+  },
+  AcceptStaffInvitationRequest: {
+    description:
+      'Aceptar una invitación: el código del enlace y, si el correo aún no tiene cuenta, el nombre y la contraseña.',
+    properties: {
+      token: 'El código del enlace.',
+      name: 'Tu nombre (solo para una cuenta nueva).',
+      password: 'Tu contraseña (solo para una cuenta nueva; al menos 8 caracteres).',
+    },
+  },
   AdminOrdersPage: {
     description: 'Una página de órdenes, de la más reciente a la más antigua.',
     properties: { items: 'Las órdenes.', nextCursor: NEXT_CURSOR },
@@ -748,10 +823,12 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
     properties: {
       pendingOrders: 'Órdenes pendientes (sin tomar), sin contar las que están en «Revisar».',
       reviewOrders: 'Órdenes en curso cuyo envío al proveedor espera una decisión («Revisar»).',
-      pendingPayments: 'Recargas manuales declaradas por clientes que esperan aprobación.',
-      failingSuppliers: 'Proveedores cuyas últimas llamadas fallaron.',
+      pendingPayments:
+        'Recargas manuales declaradas por clientes que esperan aprobación; `null` para los roles que no llevan pagos (`support`).',
+      failingSuppliers:
+        'Proveedores cuyas últimas llamadas fallaron; `null` para los roles que no llevan proveedores.',
       todayOrders: 'Órdenes de hoy (día UTC) no reembolsadas del todo.',
-      todaySales: `Lo que cobran las órdenes de hoy, sin la parte devuelta de las parciales. ${MONEY}`,
+      todaySales: `Lo que cobran las órdenes de hoy, sin la parte devuelta de las parciales; \`null\` para el rol \`support\`, que no ve dinero. ${MONEY}`,
       since: 'Inicio del día que cuentan las ventas (ISO 8601, UTC).',
     },
   },
@@ -1331,7 +1408,7 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       id: 'Identificador de la cuenta.',
       name: 'Nombre.',
       email: 'Correo.',
-      role: '`customer` o `admin`.',
+      role: 'Rol: `customer`, `admin`, `support` o `finance`.',
       blocked: 'Si está bloqueada.',
       blockReason: 'Motivo del bloqueo, o null.',
       twoFactorEnabled: 'Si tiene la verificación en dos pasos.',

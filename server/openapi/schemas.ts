@@ -27,7 +27,19 @@ import {
   CustomerNoteListSchema,
   CustomerListSchema,
   CustomerSummarySchema,
+  StaffOrdersPageSchema,
 } from '../../shared/schemas/admin';
+import {
+  AcceptedStaffInvitationSchema,
+  AcceptStaffInvitationSchema,
+  AuditPageSchema,
+  ChangeStaffRoleSchema,
+  InviteStaffSchema,
+  StaffInvitationInfoSchema,
+  StaffInvitationSchema,
+  StaffListSchema,
+  StaffMemberSchema,
+} from '../../shared/schemas/staff';
 import { UpdateProfileSchema } from '../../shared/schemas/auth';
 import {
   AdminServiceDtoSchema,
@@ -164,6 +176,14 @@ import type { adjustBalance } from '../features/admin/adjustments.service';
 import type { addNote, getCustomer } from '../features/admin/customer.service';
 import type { bulkPriceChange } from '../features/catalogue/catalogue.service';
 import type { approve, reject } from '../features/funds/funds.service';
+import type { listAudit } from '../features/audit/audit-log.service';
+import type {
+  acceptInvitation,
+  changeStaffRole,
+  invitationInfo,
+  inviteStaff,
+  listStaff,
+} from '../features/staff/staff.service';
 import type { getMe } from '../features/me/me.service';
 import {
   type bulkCompleteOrders,
@@ -327,6 +347,13 @@ export const RESPONSE_SCHEMAS = {
   ReportTopup: ReportTopupSchema,
   ReportFigures: ReportFiguresSchema,
   Report: ReportSchema,
+  StaffOrdersPage: StaffOrdersPageSchema,
+  StaffMember: StaffMemberSchema,
+  StaffInvitation: StaffInvitationSchema,
+  StaffList: StaffListSchema,
+  StaffInvitationInfo: StaffInvitationInfoSchema,
+  AcceptedStaffInvitation: AcceptedStaffInvitationSchema,
+  AuditPage: AuditPageSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;
@@ -370,10 +397,19 @@ same<Out<'AdminOrdersPage'>, Returned<typeof adminListOrders>>();
 same<Out<'AdminOverview'>, Returned<typeof adminOverview>>();
 same<Out<'BulkActionResult'>, Returned<typeof bulkOrderAction>>();
 same<Out<'SupplierLog'>, Returned<typeof orderSupplierLog>>();
+same<Out<'StaffList'>, Returned<typeof listStaff>>();
+same<Out<'StaffInvitation'>, Returned<typeof inviteStaff>>();
+same<Out<'StaffMember'>, Returned<typeof changeStaffRole>>();
+same<Out<'StaffInvitationInfo'>, Returned<typeof invitationInfo>>();
+same<Out<'AcceptedStaffInvitation'>, Returned<typeof acceptInvitation>>();
+same<Out<'AuditPage'>, Returned<typeof listAudit>>();
 
 // ─── Requests (io: input) ────────────────────────────────────────────────────────────────────
 
 export const REQUEST_SCHEMAS = {
+  InviteStaffRequest: InviteStaffSchema,
+  ChangeStaffRoleRequest: ChangeStaffRoleSchema,
+  AcceptStaffInvitationRequest: AcceptStaffInvitationSchema,
   DeleteAccountRequest: DeleteAccountSchema,
   BlockUserRequest: BlockUserSchema,
   UpdateProfileRequest: UpdateProfileSchema,

@@ -11,14 +11,17 @@ export const AdminOverviewSchema = z.strictObject({
   pendingOrders: z.number().int(),
   /** Orders in progress (pending or processing) whose forwarding waits for a decision («Revisar»). */
   reviewOrders: z.number().int(),
-  /** Manual top-ups declared by customers and not yet approved or rejected. */
-  pendingPayments: z.number().int(),
-  /** Suppliers whose last calls failed (state `failing`). */
-  failingSuppliers: z.number().int(),
+  /** Manual top-ups declared by customers and not yet approved or rejected (null: not your area). */
+  pendingPayments: z.number().int().nullable(),
+  /** Suppliers whose last calls failed (state `failing`; null: not your area). */
+  failingSuppliers: z.number().int().nullable(),
   /** Orders placed today (UTC day) and not refunded in full. */
   todayOrders: z.number().int(),
-  /** What today's orders charge: held or captured, minus the refunded share of partial ones. */
-  todaySales: MoneySchema,
+  /**
+   * What today's orders charge: held or captured, minus the refunded share of partial ones (null
+   * for the support role).
+   */
+  todaySales: MoneySchema.nullable(),
   /** The start of the day the sales count from (ISO 8601, UTC). */
   since: z.iso.datetime(),
 });

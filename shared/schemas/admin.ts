@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateTimeSchema, MoneySchema } from './common';
+import { OrderDtoSchema } from './orders';
 import { OpaqueCursorSchema } from './query';
 
 /** The web app's customer search asks for at least this many characters before it searches. */
@@ -14,14 +15,17 @@ export const CustomerSummarySchema = z.strictObject({
   email: z.string(),
   role: z.string(),
   emailVerified: z.boolean(),
-  /** The available balance (Saldo). */
-  balance: MoneySchema,
+  /** The available balance (Saldo); null for the support role, which never sees balances. */
+  balance: MoneySchema.nullable(),
   /** The same as `balance` (the name the first version of this list used). */
-  available: MoneySchema,
+  available: MoneySchema.nullable(),
   /** When they placed their last order; null: never. */
   lastOrderAt: DateTimeSchema.nullable(),
-  /** What their orders took (captured: completed orders, and the delivered share of partial ones). */
-  spend: MoneySchema,
+  /**
+   * What their orders took (captured: completed orders, and the delivered share of partial ones);
+   * null for the support role.
+   */
+  spend: MoneySchema.nullable(),
   createdAt: DateTimeSchema,
   /** Blocked by an admin: cannot sign in. */
   blocked: z.boolean(),
@@ -100,11 +104,11 @@ export const CustomerDetailSchema = z.strictObject({
   emailVerified: z.boolean(),
   blocked: z.boolean(),
   twoFactorEnabled: z.boolean(),
-  /** Available balance (Saldo). */
-  balance: MoneySchema,
+  /** Available balance (Saldo); this and the next two are null for the support role. */
+  balance: MoneySchema.nullable(),
   /** Held by orders in progress (En proceso). */
-  held: MoneySchema,
-  spend: MoneySchema,
+  held: MoneySchema.nullable(),
+  spend: MoneySchema.nullable(),
   orders: z.number().int(),
   lastOrderAt: DateTimeSchema.nullable(),
   /** Sessions open now. */
@@ -145,3 +149,20 @@ export type CustomerNote = z.infer<typeof CustomerNoteSchema>;
 /** GET /api/admin/users/:id/notes: newest first. */
 export const CustomerNoteListSchema = z.strictObject({ items: z.array(CustomerNoteSchema) });
 export type CustomerNoteList = z.infer<typeof CustomerNoteListSchema>;
+
+/**
+ * An order as a customer's page in the back office lists it: the customer's view, with `price`
+ * null for the support role (support never sees what services cost or charge).
+ */
+export const StaffOrderDtoSchema = z.strictObject({
+  ...OrderDtoSchema.shape,
+  price: MoneySchema.nullable(),
+});
+export type StaffOrderDto = z.infer<typeof StaffOrderDtoSchema>;
+
+/** GET /api/admin/users/:id/orders */
+export const StaffOrdersPageSchema = z.strictObject({
+  items: z.array(StaffOrderDtoSchema),
+  nextCursor: z.string().nullable(),
+});
+export type StaffOrdersPage = z.infer<typeof StaffOrdersPageSchema>;

@@ -295,3 +295,6 @@ export type OrderFiltersQuery = z.output<typeof OrderFiltersQuerySchema>;
 export const OrderListQuerySchema = OrderFiltersQuerySchema.extend({
   cursor: OpaqueCursorSchema.optional(),
 });
+
+/** An order as any list shows it: the customer's shape, or staff's (price null for support). */
+export type AnyOrderDto = Omit<OrderDto, 'price'> & { price: string | null };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roleSchema } from '../roles';
 
 // The account's security, as Mi perfil → Seguridad and the admin's customer view show it. The
 // sign-in methods themselves are Better Auth's endpoints under /api/auth (magic link, e-mail
@@ -96,7 +97,7 @@ export const AdminUserSecuritySchema = z.strictObject({
   id: z.string(),
   name: z.string(),
   email: z.string(),
-  role: z.enum(['customer', 'admin']),
+  role: roleSchema,
   blocked: z.boolean(),
   blockReason: z.string().nullable(),
   twoFactorEnabled: z.boolean(),

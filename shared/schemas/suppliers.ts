@@ -4,7 +4,7 @@ import { OrderCostFieldsSchema } from './reports';
 import { z } from 'zod';
 import { parseAmount } from '../money';
 import { CategorySlugSchema } from './catalogue';
-import { DateTimeSchema, DecimalSchema } from './common';
+import { DateTimeSchema, DecimalSchema, MoneySchema } from './common';
 import { OrderDtoSchema, OrderListQuerySchema } from './orders';
 import { enumListQuery } from './query';
 import { ServiceFieldTypeSchema } from './service-fields';
@@ -296,9 +296,13 @@ export const DispatchDtoSchema = z.strictObject({
 });
 export type DispatchDto = z.infer<typeof DispatchDtoSchema>;
 
-/** An order as admins see it: the customer's view plus its forwarding. */
+/**
+ * An order as staff see it: the customer's view plus its forwarding. `price` (what the customer
+ * was charged) is null for the support role.
+ */
 export const AdminOrderDtoSchema = z.strictObject({
   ...OrderDtoSchema.shape,
+  price: MoneySchema.nullable(),
   dispatch: DispatchDtoSchema.nullable(),
   /** Whose order it is (the queue's customer column). */
   customerEmail: z.string(),

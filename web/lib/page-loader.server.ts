@@ -4,7 +4,9 @@ import {
   registerPageContextSource,
   type PageContext,
 } from '../../shared/page-context';
-import { requireAdmin, requireSignedIn } from './page-session';
+import type { StaffArea } from '../../shared/roles';
+import { requireSignedIn, requireStaff } from './page-session';
+import type { SessionSnapshot } from './session-state';
 
 // Server loaders run inside the page context the API server sets up (server/lib/pages.ts). Under
 // `npm run dev` the pages are rendered by Vite's server instead, beside the API on API_URL: there
@@ -45,12 +47,16 @@ export function signedInPage<T>(request: Request, load: () => Promise<T>): Promi
   });
 }
 
-/** An admin page's server loader: the admin guard first, then the page's data. */
-export function adminPage<T>(request: Request, load: () => Promise<T>): Promise<T> {
-  return pageLoader(request, async () => {
-    await requireAdmin(request);
-    return load();
-  });
+/**
+ * A back-office page's server loader: the staff guard first (and, with `area`, that the role may
+ * use it: shared/roles.ts `staffCan`), then the page's data.
+ */
+export function adminPage<T>(
+  request: Request,
+  load: (session: SessionSnapshot) => Promise<T>,
+  area?: StaffArea,
+): Promise<T> {
+  return pageLoader(request, async () => load(await requireStaff(request, area)));
 }
 
 /** Where the visitor reaches the app (the browser's `location.origin`), on the server. */

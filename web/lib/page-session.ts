@@ -5,6 +5,8 @@ import { MeSchema } from '../../shared/schemas/me';
 import { api, checkAnswer } from './api';
 import type { AuthUser, SessionSnapshot } from './session-state';
 import { loginUrl } from './sign-in-url';
+import type { StaffArea } from '../../shared/roles';
+import { staffRedirect } from './staff-access';
 import { mustEnrolTwoFactor, TWO_FACTOR_SETUP_PATH } from './two-factor-gate';
 
 // The session of a page rendered on the server (docs/decisions/0016), read once per page through
@@ -61,9 +63,13 @@ export async function requireSignedIn(request: Request): Promise<SessionSnapshot
   return session;
 }
 
-/** requireSignedIn, and the admin pages only for admins (the API checks it again on every call). */
-export async function requireAdmin(request: Request): Promise<SessionSnapshot> {
+/**
+ * requireSignedIn, and the back office only for staff; a page of an area the role cannot use
+ * sends them to the back office's start (the API checks it again on every call).
+ */
+export async function requireStaff(request: Request, area?: StaffArea): Promise<SessionSnapshot> {
   const session = await requireSignedIn(request);
-  if (session.user.role !== 'admin') throw redirect('/dashboard');
+  const where = staffRedirect(session.user.role, area);
+  if (where) throw redirect(where);
   return session;
 }

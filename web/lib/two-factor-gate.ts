@@ -1,9 +1,10 @@
+import { isStaffRole } from '../../shared/roles';
 import type { AuthUser } from './session-state';
 
-/** Where an admin without two-factor is kept until they turn it on (the server refuses the rest). */
+/** Where staff without two-factor are kept until they turn it on (the server refuses the rest). */
 export const TWO_FACTOR_SETUP_PATH = '/activar-dos-pasos';
 
-/** An admin must turn on the verification in two steps before anything else. */
+/** Every staff role (admin, support, finance) must turn on two-step verification first. */
 export function mustEnrolTwoFactor(user: AuthUser): boolean {
-  return user.role === 'admin' && !user.twoFactorEnabled;
+  return isStaffRole(user.role) && !user.twoFactorEnabled;
 }

@@ -121,6 +121,8 @@ export const auditLog = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Null for the system's own changes (price sync). */
     actorId: text('actor_id').references(() => user.id),
+    /** The actor's role when they acted (admin, support, finance); null for the system's changes. */
+    actorRole: text('actor_role'),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),
@@ -132,5 +134,6 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_target_idx').on(t.targetType, t.targetId),
     index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt),
   ],
 );

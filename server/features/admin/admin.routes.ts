@@ -3,12 +3,19 @@ import { z } from 'zod';
 import { CreateCustomerNoteSchema, CustomerListQuerySchema } from '../../../shared/schemas/admin';
 import { IdCursorSchema, OpaqueCursorSchema } from '../../../shared/schemas/query';
 import { AdjustmentSchema } from '../../../shared/schemas/wallet';
+import { AppError } from '../../lib/errors';
 import { idempotencyKey } from '../../lib/http';
 import { defineRoute } from '../../lib/route';
 import { listOrders } from '../orders/orders.service';
 import { listMovements, listTopups } from '../wallet/wallet.service';
 import { adjustBalance } from './adjustments.service';
 import { addNote, getCustomer, listNotes, requireCustomer } from './customer.service';
+import {
+  customerDetailFor,
+  customerListFor,
+  customerOrdersFor,
+  seesMoney,
+} from '../staff/staff-view';
 import { listCustomers } from './users.service';
 
 /**
@@ -33,20 +40,31 @@ export const adminRoutes = [
     description:
       'Las cuentas (sin las eliminadas), cada una con su saldo (`balance`), su última orden (`lastOrderAt`), lo que gastó (`spend`: lo cobrado de sus órdenes), su alta (`createdAt`) y si está bloqueada (`blocked`). `q` busca en el correo y el nombre; `sort` ordena por `balance`, `lastOrder`, `spend` o `created` (por defecto), de mayor a menor salvo `dir=asc`; `blocked=true` o `false` filtra. Paginada por cursor: `nextCursor` pide la página siguiente con los mismos filtros y orden.',
     access: 'admin',
+    roles: ['admin', 'support', 'finance'],
     query: CustomerListQuerySchema,
     responses: [{ status: 200, description: 'Una página de clientes.', body: 'CustomerList' }],
     errors: ['BAD_REQUEST'],
-    handler: async ({ c, deps, query }) =>
-      c.json(
-        await listCustomers(deps.db, {
-          q: query.q,
-          sort: query.sort,
-          dir: query.dir,
-          blocked: query.blocked === 'true' ? true : query.blocked === 'false' ? false : undefined,
-          cursor: query.cursor,
-          limit: query.limit ? Number(query.limit) : undefined,
-        }),
-      ),
+    handler: async ({ c, deps, user, query }) => {
+      if (!seesMoney(user.role) && (query.sort === 'balance' || query.sort === 'spend'))
+        throw new AppError(
+          'FORBIDDEN',
+          'Tu rol no ve saldos ni gastos: no puede ordenar por ellos.',
+        );
+      return c.json(
+        customerListFor(
+          user.role,
+          await listCustomers(deps.db, {
+            q: query.q,
+            sort: query.sort,
+            dir: query.dir,
+            blocked:
+              query.blocked === 'true' ? true : query.blocked === 'false' ? false : undefined,
+            cursor: query.cursor,
+            limit: query.limit ? Number(query.limit) : undefined,
+          }),
+        ),
+      );
+    },
   }),
   defineRoute({
     method: 'get',
@@ -57,10 +75,12 @@ export const adminRoutes = [
     description:
       'Lo que encabeza la página del cliente: su saldo disponible y retenido, lo que gastó, sus órdenes, sus sesiones abiertas, su último acceso, si está bloqueado, verificado y con verificación en dos pasos.',
     access: 'admin',
+    roles: ['admin', 'support', 'finance'],
     params: CUSTOMER_ID,
     responses: [{ status: 200, description: 'El cliente.', body: 'CustomerDetail' }],
     errors: ['NOT_FOUND'],
-    handler: async ({ c, deps, params }) => c.json(await getCustomer(deps.db, params.id)),
+    handler: async ({ c, deps, user, params }) =>
+      c.json(customerDetailFor(user.role, await getCustomer(deps.db, params.id))),
   }),
   defineRoute({
     method: 'get',
@@ -70,13 +90,16 @@ export const adminRoutes = [
     summary: 'Las órdenes de un cliente',
     description: 'De la más reciente a la más antigua, en páginas de 25.',
     access: 'admin',
+    roles: ['admin', 'support', 'finance'],
     params: CUSTOMER_ID,
     query: z.object({ cursor: OpaqueCursorSchema.optional() }),
-    responses: [{ status: 200, description: 'Una página de órdenes.', body: 'OrdersPage' }],
+    responses: [{ status: 200, description: 'Una página de órdenes.', body: 'StaffOrdersPage' }],
     errors: ['NOT_FOUND', 'BAD_REQUEST'],
-    handler: async ({ c, deps, params, query }) => {
+    handler: async ({ c, deps, user, params, query }) => {
       await requireCustomer(deps.db, params.id);
-      return c.json(await listOrders(deps.db, params.id, {}, query.cursor));
+      return c.json(
+        customerOrdersFor(user.role, await listOrders(deps.db, params.id, {}, query.cursor)),
+      );
     },
   }),
   defineRoute({
@@ -88,6 +111,7 @@ export const adminRoutes = [
     description:
       'Su extracto del saldo disponible con el saldo después de cada movimiento, del más reciente al más antiguo, en páginas de 20.',
     access: 'admin',
+    roles: ['admin', 'finance'],
     params: CUSTOMER_ID,
     query: z.object({ cursor: IdCursorSchema.optional() }),
     responses: [{ status: 200, description: 'Una página de movimientos.', body: 'MovementsPage' }],
@@ -106,6 +130,7 @@ export const adminRoutes = [
     description:
       'Sus 50 recargas más recientes de todos los métodos (tarjeta, pago manual y códigos), con su estado.',
     access: 'admin',
+    roles: ['admin', 'finance'],
     params: CUSTOMER_ID,
     responses: [{ status: 200, description: 'Las recargas.', body: 'PaymentList' }],
     errors: ['NOT_FOUND'],
@@ -123,6 +148,7 @@ export const adminRoutes = [
     description:
       'Lo que los administradores anotaron sobre el cliente (él no las ve), de la más reciente a la más antigua.',
     access: 'admin',
+    roles: ['admin', 'support', 'finance'],
     params: CUSTOMER_ID,
     responses: [{ status: 200, description: 'Las notas.', body: 'CustomerNoteList' }],
     errors: ['NOT_FOUND'],
@@ -136,12 +162,21 @@ export const adminRoutes = [
     summary: 'Anotar algo sobre un cliente',
     description: 'Una nota interna con su autor y su fecha; el cliente no la ve.',
     access: 'admin',
+    roles: ['admin', 'support', 'finance'],
     params: CUSTOMER_ID,
     body: { schema: CreateCustomerNoteSchema },
     responses: [{ status: 201, description: 'La nota guardada.', body: 'CustomerNote' }],
     errors: ['NOT_FOUND'],
     handler: async ({ c, deps, user, params, body }) =>
-      c.json(await addNote(deps.db, { adminId: user.id, userId: params.id, body: body.body }), 201),
+      c.json(
+        await addNote(deps.db, {
+          adminId: user.id,
+          userId: params.id,
+          body: body.body,
+          ipAddress: c.get('clientIp'),
+        }),
+        201,
+      ),
   }),
   defineRoute({
     method: 'post',
@@ -152,6 +187,7 @@ export const adminRoutes = [
     description:
       'Un abono (importe positivo) o un cargo (negativo) con un motivo, auditado. Un cargo que dejaría el saldo por debajo de cero responde 402. Nadie ajusta su propio saldo: un administrador que lo intenta recibe 403 y lo tiene que hacer otro administrador.',
     access: 'admin',
+    roles: ['admin', 'finance'],
     idempotencyKey:
       'Clave única por ajuste. Repetir la petición con la misma clave no mueve el saldo otra vez y responde 200. Sin ella, cada petición es un ajuste nuevo.',
     params: CUSTOMER_ID,

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/audit.service';
 import { desc, eq } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { formatAmount } from '../../../shared/money';
@@ -105,14 +106,25 @@ export async function listNotes(db: Db, userId: string): Promise<CustomerNote[]>
 /** An admin writes a note on a customer. */
 export async function addNote(
   db: Db,
-  input: { adminId: string; userId: string; body: string },
+  input: { adminId: string; userId: string; body: string; ipAddress?: string | null },
 ): Promise<CustomerNote> {
   await requireCustomer(db, input.userId);
-  const [row] = await db
-    .insert(customerNote)
-    .values({ userId: input.userId, authorId: input.adminId, body: input.body })
-    .returning();
-  if (!row) throw new Error('The note was not saved.');
+  const row = await db.transaction(async (tx) => {
+    const [saved] = await tx
+      .insert(customerNote)
+      .values({ userId: input.userId, authorId: input.adminId, body: input.body })
+      .returning();
+    if (!saved) throw new Error('The note was not saved.');
+    await recordAudit(tx, {
+      actorId: input.adminId,
+      action: 'user.note',
+      targetType: 'user',
+      targetId: input.userId,
+      after: { noteId: saved.id, body: saved.body },
+      ipAddress: input.ipAddress ?? null,
+    });
+    return saved;
+  });
   const [author] = await db
     .select({ name: user.name })
     .from(user)

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { user } from '../../db/schema/auth';
 import { auditLog } from '../../db/schema/payments';
 
 export type AuditInput = {
@@ -21,10 +23,17 @@ function plain(value: unknown): unknown {
       );
 }
 
-/** Writes one audit row, in the caller's transaction so it commits with the action. */
+/**
+ * Writes one audit row, in the caller's transaction so it commits with the action. The row keeps
+ * the actor's role at that moment (read from their account in the same statement).
+ */
 export async function recordAudit(tx: Db | Tx, input: AuditInput): Promise<void> {
   await tx.insert(auditLog).values({
     actorId: input.actorId,
+    actorRole:
+      input.actorId === null
+        ? null
+        : sql`(SELECT ${user.role} FROM ${user} WHERE ${user.id} = ${input.actorId})`,
     action: input.action,
     targetType: input.targetType,
     targetId: input.targetId,

@@ -148,6 +148,7 @@ export const catalogueAdminRoutes = [
     tag: 'Administración',
     summary: 'Todos los servicios, también los inactivos',
     access: 'admin',
+    roles: ['admin'],
     responses: [{ status: 200, description: 'Los servicios.', body: 'AdminServiceList' }],
     handler: async ({ c, deps }) => {
       const rows = await listServices(deps.db, { includeInactive: true });
@@ -161,6 +162,7 @@ export const catalogueAdminRoutes = [
     tag: 'Administración',
     summary: 'Crear un servicio',
     access: 'admin',
+    roles: ['admin'],
     body: {
       schema: CreateServiceSchema,
       moreErrors: async ({ raw }) => quantityProblems(raw),
@@ -179,6 +181,7 @@ export const catalogueAdminRoutes = [
     tag: 'Administración',
     summary: 'Cambiar el orden del catálogo',
     access: 'admin',
+    roles: ['admin'],
     body: { schema: ReorderSchema },
     bodyLimit: REORDER_BODY_LIMIT,
     responses: [
@@ -199,6 +202,7 @@ export const catalogueAdminRoutes = [
     description:
       'Todos los servicios de `ids` quedan activos o inactivos en una sola operación; cada cambio queda auditado como uno individual. Si algún servicio no existe no cambia ninguno.',
     access: 'admin',
+    roles: ['admin'],
     body: { schema: BulkServicesSchema },
     bodyLimit: REORDER_BODY_LIMIT,
     responses: [
@@ -219,6 +223,7 @@ export const catalogueAdminRoutes = [
     description:
       'Todos los servicios, o los de una categoría; cada precio se redondea hacia arriba al centavo.',
     access: 'admin',
+    roles: ['admin'],
     // `{ "percent": -5.5, "category": "IMEI" }`: the default limit is plenty.
     body: { schema: BulkPriceSchema },
     responses: [
@@ -234,6 +239,7 @@ export const catalogueAdminRoutes = [
     tag: 'Administración',
     summary: 'Un servicio, activo o no',
     access: 'admin',
+    roles: ['admin'],
     params: SERVICE_ID,
     responses: [{ status: 200, description: 'El servicio.', body: 'AdminServiceDto' }],
     errors: ['NOT_FOUND'],
@@ -255,6 +261,7 @@ export const catalogueAdminRoutes = [
     description:
       'Lo que el registro de auditoría guarda de ese servicio: altas, cambios, activaciones, reordenaciones que lo movieron y cambios de precio en bloque.',
     access: 'admin',
+    roles: ['admin'],
     params: SERVICE_ID,
     responses: [{ status: 200, description: 'Los cambios.', body: 'ServiceHistory' }],
     errors: ['NOT_FOUND'],
@@ -268,6 +275,7 @@ export const catalogueAdminRoutes = [
     tag: 'Administración',
     summary: 'Modificar, activar o desactivar un servicio',
     access: 'admin',
+    roles: ['admin'],
     params: SERVICE_ID,
     body: {
       schema: UpdateServiceSchema,

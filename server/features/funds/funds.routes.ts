@@ -167,6 +167,7 @@ export const fundsAdminRoutes = [
     summary: 'Pagos manuales por revisar (o ya revisados)',
     description: 'Los pendientes, del más antiguo al más reciente; los demás, del más reciente.',
     access: 'admin',
+    roles: ['admin', 'finance'],
     query: AdminRequestsQuerySchema,
     responses: [{ status: 200, description: 'Las solicitudes.', body: 'AdminRequestList' }],
     errors: ['VALIDATION_FAILED'],
@@ -182,6 +183,7 @@ export const fundsAdminRoutes = [
     description:
       'Acredita el importe una sola vez, aunque se apruebe dos veces a la vez. Nadie puede aprobar una solicitud propia.',
     access: 'admin',
+    roles: ['admin', 'finance'],
     params: idParams(REQUEST_ID),
     responses: [
       { status: 200, description: 'Solicitud aprobada y saldo acreditado.', body: 'ApproveResult' },
@@ -197,6 +199,7 @@ export const fundsAdminRoutes = [
     tag: 'Administración',
     summary: 'Rechazar un pago manual con un motivo',
     access: 'admin',
+    roles: ['admin', 'finance'],
     params: idParams(REQUEST_ID),
     body: { schema: RejectSchema },
     responses: [{ status: 200, description: 'Solicitud rechazada.', body: 'RejectResult' }],
@@ -213,6 +216,7 @@ export const fundsAdminRoutes = [
     tag: 'Administración',
     summary: 'Descargar el comprobante de un pago manual',
     access: 'admin',
+    roles: ['admin', 'finance'],
     params: idParams(REQUEST_ID),
     responses: [RECEIPT_RESPONSE],
     errors: ['NOT_FOUND'],
@@ -226,6 +230,7 @@ export const fundsAdminRoutes = [
     tag: 'Administración',
     summary: 'Métodos de pago manual, también los inactivos',
     access: 'admin',
+    roles: ['admin', 'finance'],
     responses: [{ status: 200, description: 'Los métodos.', body: 'MethodList' }],
     handler: async ({ c, deps }) =>
       c.json({ items: await listMethods(deps.db, { activeOnly: false }) }),
@@ -237,6 +242,7 @@ export const fundsAdminRoutes = [
     tag: 'Administración',
     summary: 'Crear un método de pago manual',
     access: 'admin',
+    roles: ['admin', 'finance'],
     body: { schema: CreateMethodSchema },
     responses: [{ status: 201, description: 'El método creado.', body: 'MethodDto' }],
     handler: async ({ c, deps, user, body }) =>
@@ -249,6 +255,7 @@ export const fundsAdminRoutes = [
     tag: 'Administración',
     summary: 'Modificar un método de pago manual',
     access: 'admin',
+    roles: ['admin', 'finance'],
     params: idParams('Identificador del método (UUID).'),
     body: { schema: UpdateMethodSchema },
     responses: [{ status: 200, description: 'El método modificado.', body: 'MethodDto' }],

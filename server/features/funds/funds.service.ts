@@ -1,3 +1,4 @@
+import { staffCan } from '../../../shared/roles';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
@@ -506,7 +507,8 @@ export async function receiptFile(
     .from(payment)
     .where(and(eq(payment.id, paymentId), eq(payment.method, 'manual')));
   if (!row || !row.receiptPath || !row.receiptMime) throw notFound;
-  if (requester.role !== 'admin' && requester.id !== row.userId) throw notFound;
+  // Staff who handle payments (admin, finance) read any receipt; support reads none.
+  if (!staffCan(requester.role, 'money') && requester.id !== row.userId) throw notFound;
   const opened = await openReceipt(dataDir, row.receiptPath);
   if (!opened) throw notFound;
   const ext = row.receiptPath.slice(row.receiptPath.lastIndexOf('.') + 1);

@@ -1,3 +1,4 @@
+import { isStaffRole } from '../../../shared/roles';
 import { and, eq } from 'drizzle-orm';
 import { formatAmount } from '../../../shared/money';
 import type { UpdateProfile } from '../../../shared/schemas/auth';
@@ -19,7 +20,7 @@ export async function getMe(db: Db, sessionUser: SessionUser): Promise<Me> {
     name: sessionUser.name,
     email: sessionUser.email,
     emailVerified: sessionUser.emailVerified,
-    role: sessionUser.role === 'admin' ? 'admin' : 'customer',
+    role: isStaffRole(sessionUser.role) ? sessionUser.role : 'customer',
     // A customer with no wallet account yet has a balance of 0 (docs/domain.md §2).
     balance: formatAmount(row?.balance ?? 0n),
     twoFactorEnabled: sessionUser.twoFactorEnabled,

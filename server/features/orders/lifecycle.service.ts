@@ -3,6 +3,7 @@
 // offers refills, otherwise handled by an admin) and a customer's cancel of an order already at
 // a supplier (forwarded; the money moves only when the supplier reports it cancelled, through the
 // same conditional transition as every other outcome). docs/domain.md §5.
+import { recordAudit } from '../audit/audit.service';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   REFILL_STATE_LABELS,
@@ -478,6 +479,14 @@ export async function finishRefillByAdmin(
     if (!current) throw new AppError('NOT_FOUND', 'La reposición no existe.');
     const done = await finishRefillTx(tx, refillId, outcome, note, { id: adminId, role: 'admin' });
     if (!done) throw new AppError('CONFLICT', 'Esta reposición ya terminó.');
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: outcome === 'completed' ? 'refill.complete' : 'refill.reject',
+      targetType: 'refill',
+      targetId: refillId,
+      before: { state: current.state },
+      after: { state: done.state, note },
+    });
     const [o] = await tx
       .select({ number: order.number })
       .from(order)

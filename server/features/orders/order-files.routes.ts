@@ -104,6 +104,7 @@ export const orderFileAdminRoutes = [
     description:
       'El archivo que el cliente dio al pedir, siempre como descarga (`Content-Disposition: attachment`).',
     access: 'admin',
+    roles: ['admin', 'support'],
     params: OrderFileParamsSchema,
     responses: [FILE_RESPONSE],
     errors: ['NOT_FOUND'],

@@ -30,6 +30,7 @@ import {
   UpdateSnippetSchema,
 } from '../../../shared/schemas/admin-desk';
 import { adminGetOrder, adminListOrders } from '../suppliers/admin-orders.service';
+import { adminOrderFor, adminOrdersFor, overviewFor } from '../staff/staff-view';
 import { resendDispatch } from '../suppliers/dispatch.service';
 import { adminOverview, bulkOrderAction } from './admin-desk.service';
 import { createSnippet, deleteSnippet, listSnippets, updateSnippet } from './snippets.service';
@@ -333,6 +334,7 @@ export const refillsAdminRoutes = [
     description:
       'Las más antiguas primero (hasta 100). Por defecto las pendientes: las que atiende un administrador y las que esperan enviarse al proveedor (`routed`).',
     access: 'admin',
+    roles: ['admin', 'support'],
     query: AdminRefillQuerySchema,
     responses: [{ status: 200, description: 'Las reposiciones.', body: 'AdminRefillList' }],
     handler: async ({ c, deps, query }) =>
@@ -345,6 +347,7 @@ export const refillsAdminRoutes = [
     tag: 'Administración',
     summary: 'Dar por hecha una reposición',
     access: 'admin',
+    roles: ['admin', 'support'],
     params: REFILL_ID,
     body: { schema: CompleteRefillSchema, required: false },
     responses: [{ status: 200, description: 'La reposición completada.', body: 'RefillDto' }],
@@ -361,6 +364,7 @@ export const refillsAdminRoutes = [
     tag: 'Administración',
     summary: 'Rechazar una reposición, con el motivo',
     access: 'admin',
+    roles: ['admin', 'support'],
     params: REFILL_ID,
     body: { schema: RejectRefillSchema },
     responses: [{ status: 200, description: 'La reposición rechazada.', body: 'RefillDto' }],
@@ -381,8 +385,10 @@ export const ordersAdminRoutes = [
     description:
       'Órdenes pendientes (sin las que están en «Revisar»), órdenes en «Revisar» (su envío al proveedor espera una decisión), recargas manuales por aprobar y proveedores que fallan, contadas por la base de datos; y las ventas de hoy (día UTC): lo que cobran las órdenes de hoy no reembolsadas, sin la parte devuelta de las parciales.',
     access: 'admin',
+    roles: ['admin', 'support', 'finance'],
     responses: [{ status: 200, description: 'Los recuentos.', body: 'AdminOverview' }],
-    handler: async ({ c, deps }) => c.json(await adminOverview(deps.db)),
+    handler: async ({ c, deps, user }) =>
+      c.json(overviewFor(user.role, await adminOverview(deps.db))),
   }),
   defineRoute({
     method: 'get',
@@ -393,6 +399,7 @@ export const ordersAdminRoutes = [
     description:
       'Los textos que los administradores guardan para rechazar (`reject_reason`) o completar (`result_template`) órdenes desde la cola, por tipo y posición. `kind` filtra por tipo.',
     access: 'admin',
+    roles: ['admin', 'support'],
     query: z.object({ kind: z.enum(SNIPPET_KINDS).optional() }),
     responses: [{ status: 200, description: 'Los textos guardados.', body: 'SnippetList' }],
     errors: ['BAD_REQUEST'],
@@ -407,9 +414,11 @@ export const ordersAdminRoutes = [
     description:
       'Un motivo de rechazo sigue las reglas del motivo de una orden (3 a 500 caracteres); una plantilla de resultado, las de un resultado (hasta 5000).',
     access: 'admin',
+    roles: ['admin', 'support'],
     body: { schema: CreateSnippetSchema },
     responses: [{ status: 201, description: 'El texto guardado.', body: 'SnippetDto' }],
-    handler: async ({ c, deps, body }) => c.json(await createSnippet(deps.db, body), 201),
+    handler: async ({ c, deps, user, body }) =>
+      c.json(await createSnippet(deps.db, body, user.id), 201),
   }),
   defineRoute({
     method: 'patch',
@@ -418,12 +427,13 @@ export const ordersAdminRoutes = [
     tag: 'Administración',
     summary: 'Cambiar un texto guardado',
     access: 'admin',
+    roles: ['admin', 'support'],
     params: SNIPPET_ID,
     body: { schema: UpdateSnippetSchema },
     responses: [{ status: 200, description: 'El texto guardado.', body: 'SnippetDto' }],
     errors: ['NOT_FOUND'],
-    handler: async ({ c, deps, params, body }) =>
-      c.json(await updateSnippet(deps.db, params.id, body)),
+    handler: async ({ c, deps, user, params, body }) =>
+      c.json(await updateSnippet(deps.db, params.id, body, user.id)),
   }),
   defineRoute({
     method: 'delete',
@@ -432,11 +442,12 @@ export const ordersAdminRoutes = [
     tag: 'Administración',
     summary: 'Borrar un texto guardado',
     access: 'admin',
+    roles: ['admin', 'support'],
     params: SNIPPET_ID,
     responses: [{ status: 200, description: 'Borrado.', body: 'Deleted' }],
     errors: ['NOT_FOUND'],
-    handler: async ({ c, deps, params }) => {
-      await deleteSnippet(deps.db, params.id);
+    handler: async ({ c, deps, user, params }) => {
+      await deleteSnippet(deps.db, params.id, user.id);
       return c.json({ deleted: true as const });
     },
   }),
@@ -449,18 +460,22 @@ export const ordersAdminRoutes = [
     description:
       'Con los mismos filtros que el historial del cliente, en páginas de 50, y cada orden con su envío al proveedor (`dispatch`, o `null` si se atiende a mano). `dispatch=review` lista las que esperan una decisión.',
     access: 'admin',
+    roles: ['admin', 'support', 'finance'],
     query: AdminOrderListQuerySchema,
     responses: [{ status: 200, description: 'Una página de órdenes.', body: 'AdminOrdersPage' }],
     errors: ['BAD_REQUEST'],
-    handler: async ({ c, deps, query, user }) =>
+    handler: async ({ c, deps, user, query }) =>
       c.json(
-        await adminListOrders(
-          deps.db,
-          { ...toFilters(query), dispatch: query.dispatch },
-          query.cursor,
-          50,
-          // Cost and margin only for admin and finance.
+        adminOrdersFor(
           user.role,
+          await adminListOrders(
+            deps.db,
+            { ...toFilters(query), dispatch: query.dispatch },
+            query.cursor,
+            50,
+            // Cost and margin only for admin and finance.
+            user.role,
+          ),
         ),
       ),
   }),
@@ -473,6 +488,7 @@ export const ordersAdminRoutes = [
     description:
       'No cambia nada: dice, línea por línea, qué orden nombra (número, cliente, servicio y estado actual) y qué pasará al completar en bloque el mismo texto: se completa con su resultado, o por qué no cambia nada (no existe, ya terminó, el IMEI tiene varias órdenes en curso, está repetida…).',
     access: 'admin',
+    roles: ['admin', 'support'],
     body: { schema: BulkCompleteSchema },
     bodyLimit: 1024 * 1024,
     responses: [
@@ -489,6 +505,7 @@ export const ordersAdminRoutes = [
     description:
       'Cada línea se resuelve por número de orden o por el IMEI de una orden en curso y se completa por separado, una sola vez; una línea que no se puede completar no cambia nada y dice por qué. Se avisa por correo a cada cliente.',
     access: 'admin',
+    roles: ['admin', 'support'],
     body: { schema: BulkCompleteSchema },
     // 500 lines, each an order reference and a result of up to a few hundred characters.
     bodyLimit: 1024 * 1024,
@@ -517,6 +534,7 @@ export const ordersAdminRoutes = [
     description:
       'La misma acción sobre las órdenes elegidas (`ids`, hasta 100), cada una por separado y en su propia transacción, como su ruta individual: `take`, `complete` (con `result`), `reject` (con `reason`: cada una se reembolsa una sola vez) o `resend` (las que están en «Revisar»). Una orden que no se puede cambiar no cambia nada y dice por qué; las demás siguen. Se avisa por correo a cada cliente de una orden completada o rechazada.',
     access: 'admin',
+    roles: ['admin', 'support'],
     body: { schema: BulkOrderActionSchema },
     responses: [
       { status: 200, description: 'El resultado de cada orden.', body: 'BulkActionResult' },
@@ -544,10 +562,11 @@ export const ordersAdminRoutes = [
     tag: 'Administración',
     summary: 'Una orden de cualquier cliente, con su historial y su envío al proveedor',
     access: 'admin',
+    roles: ['admin', 'support', 'finance'],
     params: ORDER_ID,
     responses: [{ status: 200, description: 'La orden.', body: 'AdminOrderDto' }],
-    handler: async ({ c, deps, params, user }) =>
-      c.json(await adminGetOrder(deps.db, params.id, user.role)),
+    handler: async ({ c, deps, user, params }) =>
+      c.json(adminOrderFor(user.role, await adminGetOrder(deps.db, params.id, user.role))),
   }),
   defineRoute({
     method: 'post',
@@ -556,12 +575,13 @@ export const ordersAdminRoutes = [
     tag: 'Administración',
     summary: 'Tomar una orden pendiente (pasa a «En proceso»)',
     access: 'admin',
+    roles: ['admin', 'support'],
     params: ORDER_ID,
     responses: [{ status: 200, description: 'La orden en proceso.', body: 'AdminOrderDto' }],
     errors: ['CONFLICT'],
     handler: async ({ c, deps, user, params }) => {
-      await takeOrder(deps.db, user.id, params.id);
-      return c.json(await adminGetOrder(deps.db, params.id, user.role));
+      await takeOrder(deps.db, user.id, params.id, c.get('clientIp'));
+      return c.json(adminOrderFor(user.role, await adminGetOrder(deps.db, params.id, user.role)));
     },
   }),
   defineRoute({
@@ -573,6 +593,7 @@ export const ordersAdminRoutes = [
     description:
       'El importe retenido pasa a ingresos y se avisa al cliente por correo. Con `cost` (opcional, solo administradores y finanzas) se guarda lo que costó la orden.',
     access: 'admin',
+    roles: ['admin', 'support'],
     params: ORDER_ID,
     body: { schema: CompleteOrderSchema },
     responses: [{ status: 200, description: 'La orden completada.', body: 'AdminOrderDto' }],
@@ -583,9 +604,16 @@ export const ordersAdminRoutes = [
         body.cost !== undefined && staffCan(user.role, 'reports')
           ? (parseAmount(body.cost) ?? undefined)
           : undefined;
-      const row = await completeOrder(deps.db, user.id, params.id, body.result, cost);
+      const row = await completeOrder(
+        deps.db,
+        user.id,
+        params.id,
+        body.result,
+        cost,
+        c.get('clientIp'),
+      );
       notifyCustomer(deps, row, 'completed');
-      return c.json(await adminGetOrder(deps.db, row.id, user.role));
+      return c.json(adminOrderFor(user.role, await adminGetOrder(deps.db, row.id, user.role)));
     },
   }),
   defineRoute({
@@ -597,14 +625,15 @@ export const ordersAdminRoutes = [
     description:
       'El importe vuelve al saldo disponible del cliente una sola vez y se le avisa por correo.',
     access: 'admin',
+    roles: ['admin', 'support'],
     params: ORDER_ID,
     body: { schema: RejectOrderSchema },
     responses: [{ status: 200, description: 'La orden rechazada.', body: 'AdminOrderDto' }],
     errors: ['CONFLICT'],
     handler: async ({ c, deps, user, params, body }) => {
-      const row = await rejectOrder(deps.db, user.id, params.id, body.reason);
+      const row = await rejectOrder(deps.db, user.id, params.id, body.reason, c.get('clientIp'));
       notifyCustomer(deps, row, 'rejected');
-      return c.json(await adminGetOrder(deps.db, row.id, user.role));
+      return c.json(adminOrderFor(user.role, await adminGetOrder(deps.db, row.id, user.role)));
     },
   }),
 ];

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/audit.service';
 import { createHash } from 'node:crypto';
 import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import { validateOrderFields } from '../../../shared/fields';
@@ -645,14 +646,28 @@ async function lockForAdmin(tx: Tx, orderId: string): Promise<void> {
 }
 
 /** Admin takes a pending order: it is now being worked on (no money moves). */
-export async function takeOrder(db: Db, adminId: string, orderId: string): Promise<OrderDto> {
-  await findOrder(db, orderId);
+export async function takeOrder(
+  db: Db,
+  adminId: string,
+  orderId: string,
+  ipAddress: string | null = null,
+): Promise<OrderDto> {
+  const before = await findOrder(db, orderId);
   return db.transaction(async (tx) => {
     await lockForAdmin(tx, orderId);
     const row = await startProcessingTx(tx, orderId, { id: adminId, role: 'admin' });
     if (!row) throw new AppError('CONFLICT', 'La orden ya no está pendiente.');
     // Taken by hand: it is no longer forwarded automatically.
     await closeDispatch(tx, row.id);
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: 'order.take',
+      targetType: 'order',
+      targetId: row.id,
+      before: { status: before.status },
+      after: { status: row.status },
+      ipAddress,
+    });
     return toOrderDto(row);
   });
 }
@@ -664,12 +679,22 @@ export async function completeOrder(
   orderId: string,
   result: string,
   cost?: bigint,
+  ipAddress: string | null = null,
 ): Promise<OrderRow> {
-  await findOrder(db, orderId);
+  const before = await findOrder(db, orderId);
   return db.transaction(async (tx) => {
     await lockForAdmin(tx, orderId);
     const row = await completeOrderTx(tx, orderId, result, { id: adminId, role: 'admin' }, cost);
     if (!row) throw new AppError('CONFLICT', 'La orden ya está completada, rechazada o cancelada.');
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: 'order.complete',
+      targetType: 'order',
+      targetId: row.id,
+      before: { status: before.status },
+      after: { status: row.status, result, ...(cost !== undefined ? { cost } : {}) },
+      ipAddress,
+    });
     return row;
   });
 }
@@ -680,12 +705,22 @@ export async function rejectOrder(
   adminId: string,
   orderId: string,
   reason: string,
+  ipAddress: string | null = null,
 ): Promise<OrderRow> {
-  await findOrder(db, orderId);
+  const before = await findOrder(db, orderId);
   return db.transaction(async (tx) => {
     await lockForAdmin(tx, orderId);
     const row = await rejectOrderTx(tx, orderId, reason, { id: adminId, role: 'admin' });
     if (!row) throw new AppError('CONFLICT', 'La orden ya está completada, rechazada o cancelada.');
+    await recordAudit(tx, {
+      actorId: adminId,
+      action: 'order.reject',
+      targetType: 'order',
+      targetId: row.id,
+      before: { status: before.status },
+      after: { status: row.status, reason },
+      ipAddress,
+    });
     return row;
   });
 }

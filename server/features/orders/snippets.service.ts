@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/audit.service';
 import { and, asc, eq } from 'drizzle-orm';
 import type { SnippetDto, SnippetKind, SnippetList } from '../../../shared/schemas/admin-desk';
 import { RejectOrderSchema } from '../../../shared/schemas/orders';
@@ -32,19 +33,31 @@ export async function listSnippets(db: Db, kind?: SnippetKind): Promise<SnippetL
 export async function createSnippet(
   db: Db,
   input: { kind: SnippetKind; title: string; body: string; position?: number },
+  actorId: string,
 ): Promise<SnippetDto> {
-  const [row] = await db
-    .insert(adminSnippet)
-    .values({ ...input, position: input.position ?? 0 })
-    .returning();
-  if (!row) throw new AppError('INTERNAL');
-  return toDto(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(adminSnippet)
+      .values({ ...input, position: input.position ?? 0 })
+      .returning();
+    if (!row) throw new AppError('INTERNAL');
+    const dto = toDto(row);
+    await recordAudit(tx, {
+      actorId,
+      action: 'snippet.create',
+      targetType: 'snippet',
+      targetId: row.id,
+      after: { kind: dto.kind, title: dto.title, body: dto.body },
+    });
+    return dto;
+  });
 }
 
 export async function updateSnippet(
   db: Db,
   id: string,
   patch: { title?: string; body?: string; position?: number },
+  actorId: string,
 ): Promise<SnippetDto> {
   return db.transaction(async (tx) => {
     const [found] = await tx
@@ -67,14 +80,29 @@ export async function updateSnippet(
       .where(and(eq(adminSnippet.id, id)))
       .returning();
     if (!row) throw new AppError('NOT_FOUND', 'El texto guardado no existe.');
+    await recordAudit(tx, {
+      actorId,
+      action: 'snippet.update',
+      targetType: 'snippet',
+      targetId: id,
+      before: { title: found.title, body: found.body, position: found.position },
+      after: { title: row.title, body: row.body, position: row.position },
+    });
     return toDto(row);
   });
 }
 
-export async function deleteSnippet(db: Db, id: string): Promise<void> {
-  const gone = await db
-    .delete(adminSnippet)
-    .where(eq(adminSnippet.id, id))
-    .returning({ id: adminSnippet.id });
-  if (gone.length === 0) throw new AppError('NOT_FOUND', 'El texto guardado no existe.');
+export async function deleteSnippet(db: Db, id: string, actorId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const gone = await tx.delete(adminSnippet).where(eq(adminSnippet.id, id)).returning();
+    const row = gone[0];
+    if (!row) throw new AppError('NOT_FOUND', 'El texto guardado no existe.');
+    await recordAudit(tx, {
+      actorId,
+      action: 'snippet.delete',
+      targetType: 'snippet',
+      targetId: id,
+      before: { kind: row.kind, title: row.title, body: row.body },
+    });
+  });
 }

@@ -251,6 +251,7 @@ export const securityAdminRoutes = [
     summary: 'La seguridad de un cliente',
     description: 'Métodos de acceso, verificación en dos pasos, sesiones y bloqueo.',
     access: 'admin',
+    roles: ['admin', 'support', 'finance'],
     params: AUTH_ID('Identificador de la cuenta.'),
     responses: [
       { status: 200, description: 'La seguridad del cliente.', body: 'AdminUserSecurity' },
@@ -268,12 +269,18 @@ export const securityAdminRoutes = [
     description:
       'Terminan al momento; sus claves API siguen activas (bloquea la cuenta para pararlas).',
     access: 'admin',
+    roles: ['admin'],
     params: AUTH_ID('Identificador de la cuenta.'),
     responses: [{ status: 200, description: 'Cuántas se cerraron.', body: 'RevokedCount' }],
     errors: ['NOT_FOUND'],
-    handler: async ({ c, deps, params }) => {
+    handler: async ({ c, deps, user, params }) => {
       await adminUserSecurity(deps.db, deps.env, params.id);
-      return c.json({ revoked: await endOtherSessions(deps.db, params.id, null) });
+      return c.json({
+        revoked: await endOtherSessions(deps.db, params.id, null, {
+          actorId: user.id,
+          ipAddress: c.get('clientIp'),
+        }),
+      });
     },
   }),
   defineRoute({
@@ -285,6 +292,7 @@ export const securityAdminRoutes = [
     description:
       'Cierra sus sesiones; no puede volver a entrar ni usar sus claves API hasta que se desbloquee. Queda auditado.',
     access: 'admin',
+    roles: ['admin'],
     params: AUTH_ID('Identificador de la cuenta.'),
     body: { schema: BlockUserSchema },
     responses: [
@@ -310,6 +318,7 @@ export const securityAdminRoutes = [
     summary: 'Desbloquear una cuenta',
     description: 'Puede volver a entrar y usar sus claves API. Queda auditado.',
     access: 'admin',
+    roles: ['admin'],
     params: AUTH_ID('Identificador de la cuenta.'),
     responses: [
       { status: 200, description: 'La seguridad del cliente.', body: 'AdminUserSecurity' },

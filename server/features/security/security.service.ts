@@ -1,6 +1,7 @@
 // The account's security around Better Auth's sign-in methods: which ways in this instance
 // offers, the person's sessions and linked methods, the export of their data, the deletion of
 // their account, and the admin's view of a customer (sessions, block). docs/decisions/0014.
+import { isStaffRole } from '../../../shared/roles';
 import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { formatAmount } from '../../../shared/money';
 import type {
@@ -89,6 +90,8 @@ export async function endOtherSessions(
   db: Db,
   userId: string,
   keepId: string | null,
+  /** A member of staff ending someone else's sessions: audited in the same transaction. */
+  byStaff?: { actorId: string; ipAddress: string | null },
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const ended = await tx
@@ -96,6 +99,15 @@ export async function endOtherSessions(
       .where(and(eq(session.userId, userId), keepId ? ne(session.id, keepId) : undefined))
       .returning({ id: session.id });
     await endTrustedDevices(tx, userId);
+    if (byStaff)
+      await recordAudit(tx, {
+        actorId: byStaff.actorId,
+        action: 'user.sessions_end',
+        targetType: 'user',
+        targetId: userId,
+        after: { ended: ended.length },
+        ipAddress: byStaff.ipAddress,
+      });
     return ended.length;
   });
 }
@@ -153,7 +165,7 @@ export async function securityOverview(
     email: u.email,
     hasPassword: linked.has('credential'),
     twoFactorEnabled: u.twoFactorEnabled === true,
-    twoFactorRequired: u.role === 'admin',
+    twoFactorRequired: isStaffRole(u.role),
     phoneNumber: u.phoneNumberVerified ? u.phoneNumber : null,
     phoneNumberVerified: u.phoneNumberVerified === true,
     methods,
@@ -384,7 +396,7 @@ export async function adminUserSecurity(
     id: u.id,
     name: u.name,
     email: u.email,
-    role: u.role === 'admin' ? 'admin' : 'customer',
+    role: isStaffRole(u.role) ? u.role : 'customer',
     blocked: u.banned === true && (!u.banExpires || u.banExpires > new Date()),
     blockReason: u.banned ? (u.banReason ?? null) : null,
     twoFactorEnabled: u.twoFactorEnabled === true,

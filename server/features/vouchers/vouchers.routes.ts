@@ -52,6 +52,7 @@ export const voucherAdminRoutes = [
     summary: 'Crear un lote de códigos de recarga',
     description: 'Los códigos solo se devuelven aquí y en la exportación CSV del lote.',
     access: 'admin',
+    roles: ['admin', 'finance'],
     body: { schema: CreateBatchSchema },
     responses: [{ status: 201, description: 'El lote y sus códigos.', body: 'CreatedBatchDto' }],
     handler: async ({ c, deps, user, body }) =>
@@ -64,6 +65,7 @@ export const voucherAdminRoutes = [
     tag: 'Administración',
     summary: 'Lotes de códigos de recarga',
     access: 'admin',
+    roles: ['admin', 'finance'],
     responses: [{ status: 200, description: 'Los lotes.', body: 'VoucherBatchList' }],
     handler: async ({ c, deps }) => c.json({ items: await listBatches(deps.db) }),
   }),
@@ -74,6 +76,7 @@ export const voucherAdminRoutes = [
     tag: 'Administración',
     summary: 'Exportar los códigos de un lote a CSV',
     access: 'admin',
+    roles: ['admin', 'finance'],
     description:
       'Por defecto, el archivo que abre tal cual un Excel en español (UTF-8 con BOM, `;`, fechas locales, importes con coma decimal); con `format=rfc4180`, CSV simple para programas (columnas codigo, importe, estado, canjeado_por, canjeado_el y caduca).',
     params: idParams('Identificador del lote (UUID).'),

@@ -1,3 +1,4 @@
+import { isStaffRole } from '../../../shared/roles';
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { PROTECTED_PATHS } from '../../../shared/routes';
@@ -56,7 +57,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             <account.UserMenu
               name={session.me?.name ?? null}
               balance={session.me?.balance ?? '0.00'}
-              isAdmin={session.user.role === 'admin'}
+              isAdmin={isStaffRole(session.user.role)}
             />
           ) : null}
           {showPublic ? <PublicNav /> : null}

@@ -7,9 +7,10 @@ import {
   CustomerNoteListSchema,
   CustomerNoteSchema,
   CreateCustomerNoteSchema,
+  StaffOrdersPageSchema,
   type CustomerSort,
 } from '../../../shared/schemas/admin';
-import { OrdersPageSchema } from '../../../shared/schemas/orders';
+import { staffCan } from '../../../shared/roles';
 import { AdminUserSecuritySchema } from '../../../shared/schemas/security';
 import { MovementsPageSchema, PaymentListSchema } from '../../../shared/schemas/wallet';
 import { api, ApiError } from '../../lib/api';
@@ -51,10 +52,12 @@ export function fetchCustomers(f: CustomerFilters, cursor?: string) {
   return api.get(`/api/admin/users?${customerQuery(f, cursor)}`, CustomerListSchema);
 }
 
-/** /admin/clientes: the filters and the first page. */
-export async function customerListPage(request: Request) {
+/** /admin/clientes: the filters and the first page (no money columns nor sorts for support). */
+export async function customerListPage(request: Request, role: string) {
+  const money = staffCan(role, 'money');
   const filters = customerFilters(new URL(request.url));
-  return { filters, list: await settle(fetchCustomers(filters)) };
+  if (!money && (filters.sort === 'balance' || filters.sort === 'spend')) filters.sort = 'created';
+  return { filters, money, list: await settle(fetchCustomers(filters)) };
 }
 
 export const CUSTOMER_TABS = ['ordenes', 'movimientos', 'pagos', 'seguridad', 'notas'] as const;
@@ -74,7 +77,7 @@ export function userPath(id: string): string {
 
 export function fetchCustomerOrders(id: string, cursor?: string) {
   const q = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-  return api.get(`${userPath(id)}/orders${q}`, OrdersPageSchema);
+  return api.get(`${userPath(id)}/orders${q}`, StaffOrdersPageSchema);
 }
 
 export function fetchCustomerLedger(id: string, cursor?: string) {
@@ -108,19 +111,27 @@ async function tabData(id: string, tab: CustomerTab) {
 }
 export type TabData = Awaited<ReturnType<typeof tabData>>;
 
-export function tabFrom(url: URL): CustomerTab {
-  const tab = url.searchParams.get('tab') ?? '';
-  return (CUSTOMER_TABS as readonly string[]).includes(tab) ? (tab as CustomerTab) : 'ordenes';
+/** The tabs a staff role sees: balances and payments only for the roles that handle money. */
+export function customerTabsFor(role: string): readonly CustomerTab[] {
+  return staffCan(role, 'money')
+    ? CUSTOMER_TABS
+    : CUSTOMER_TABS.filter((t) => t !== 'movimientos' && t !== 'pagos');
 }
 
-/** /admin/clientes/:id: the header and the open tab, in parallel. */
-export async function customerPage(request: Request, id: string) {
-  const tab = tabFrom(new URL(request.url));
+export function tabFrom(url: URL, tabs: readonly CustomerTab[] = CUSTOMER_TABS): CustomerTab {
+  const tab = url.searchParams.get('tab') ?? '';
+  return (tabs as readonly string[]).includes(tab) ? (tab as CustomerTab) : 'ordenes';
+}
+
+/** /admin/clientes/:id: the header and the open tab, in parallel (the tabs the role may see). */
+export async function customerPage(request: Request, id: string, role: string) {
+  const tabs = customerTabsFor(role);
+  const tab = tabFrom(new URL(request.url), tabs);
   const [customer, data] = await Promise.all([
     settle(api.get(userPath(id), CustomerDetailSchema)),
     tabData(id, tab),
   ]);
-  return { id, customer, data };
+  return { id, customer, data, tabs, role };
 }
 
 export type NoteResult = { intent: 'note'; ok: boolean; message?: string; error?: string };

@@ -3,7 +3,7 @@ import { useDates } from '../../lib/dates';
 import { Link, useFetcher, useNavigate } from 'react-router';
 import { formatUsd } from '../../../shared/money';
 import type { CustomerNote } from '../../../shared/schemas/admin';
-import type { OrderDto } from '../../../shared/schemas/orders';
+import type { StaffOrderDto } from '../../../shared/schemas/admin';
 import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
@@ -17,13 +17,22 @@ import { LoadMore, useMorePages } from '../../lib/more-pages';
 import { CUSTOMER_TABS, TAB_LABELS, type CustomerTab, type NoteResult } from './data';
 
 /** The tabs as links (`?tab=`), with the arrow keys, Home and End moving between them. */
-export function CustomerTabs({ current, children }: { current: CustomerTab; children: ReactNode }) {
+export function CustomerTabs({
+  current,
+  tabs = CUSTOMER_TABS,
+  children,
+}: {
+  current: CustomerTab;
+  /** The tabs this staff role sees. */
+  tabs?: readonly CustomerTab[];
+  children: ReactNode;
+}) {
   const navigate = useNavigate();
   const list = useRef<HTMLDivElement>(null);
 
   function onKeyDown(event: KeyboardEvent<HTMLAnchorElement>) {
-    const index = CUSTOMER_TABS.indexOf(current);
-    const last = CUSTOMER_TABS.length - 1;
+    const index = tabs.indexOf(current);
+    const last = tabs.length - 1;
     const next =
       event.key === 'ArrowRight'
         ? index === last
@@ -40,7 +49,7 @@ export function CustomerTabs({ current, children }: { current: CustomerTab; chil
               : null;
     if (next === null) return;
     event.preventDefault();
-    const tab = CUSTOMER_TABS[next] ?? 'ordenes';
+    const tab = tabs[next] ?? 'ordenes';
     void Promise.resolve(navigate(`?tab=${tab}`, { preventScrollReset: true, replace: true })).then(
       () => list.current?.querySelector<HTMLElement>(`#tab-${tab}`)?.focus(),
     );
@@ -54,7 +63,7 @@ export function CustomerTabs({ current, children }: { current: CustomerTab; chil
         aria-label="Datos del cliente"
         className="flex flex-wrap gap-1 border-b border-slate-200"
       >
-        {CUSTOMER_TABS.map((tab) => {
+        {tabs.map((tab) => {
           const selected = tab === current;
           return (
             <Link
@@ -99,8 +108,8 @@ export function OrdersTab({
   first,
   next,
 }: {
-  first: { items: OrderDto[]; nextCursor: string | null };
-  next: (cursor: string) => Promise<{ items: OrderDto[]; nextCursor: string | null }>;
+  first: { items: StaffOrderDto[]; nextCursor: string | null };
+  next: (cursor: string) => Promise<{ items: StaffOrderDto[]; nextCursor: string | null }>;
 }) {
   const { dateTime: formatDateTime } = useDates();
   const pages = useMorePages(first, next);
@@ -135,7 +144,9 @@ export function OrdersTab({
                 <span className="block text-xs text-slate-600">{o.statusLabel}</span>
               </td>
               <td className={`${CELL} hidden sm:table-cell`}>{formatDateTime(o.createdAt)}</td>
-              <td className={`${CELL} text-right tabular-nums`}>{formatUsd(o.price)}</td>
+              <td className={`${CELL} text-right tabular-nums`}>
+                {o.price === null ? '—' : formatUsd(o.price)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -85,7 +85,7 @@ export function menuBadges(o: AdminOverview | null): Record<string, number> {
   if (!o) return {};
   return {
     ordenes: o.pendingOrders + o.reviewOrders,
-    pagos: o.pendingPayments,
-    proveedores: o.failingSuppliers,
+    pagos: o.pendingPayments ?? 0,
+    proveedores: o.failingSuppliers ?? 0,
   };
 }

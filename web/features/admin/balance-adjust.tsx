@@ -115,7 +115,7 @@ function SearchResults({
               <p className="text-sm break-all text-slate-600">{user.email}</p>
             </div>
             <p className="text-sm text-slate-700">
-              Saldo: <strong className="tabular-nums">{formatUsd(user.available)}</strong>
+              Saldo: <strong className="tabular-nums">{formatUsd(user.available ?? '0.00')}</strong>
             </p>
             <Button variant="secondary" onClick={() => onChoose(user)}>
               Elegir<span className="sr-only"> a {user.name || user.email}</span>
@@ -142,7 +142,7 @@ function AdjustPanel({ user, onBack }: { user: AdminUser; onBack: () => void }) 
   const [done, setDone] = useState<AdjustResponse | null>(null);
   const just = fetcher.data?.adjusted;
   if (just && just.transferId !== done?.transferId) setDone(just);
-  const available = done?.available ?? user.available;
+  const available = done?.available ?? user.available ?? '0.00';
   const fields = result?.ok ? undefined : result?.fields;
 
   return (

@@ -9,6 +9,7 @@ import {
   AdminRefillListSchema,
   RefillDtoSchema,
   type AdminRefillDto,
+  type AnyOrderDto,
   type OrderDto,
   type RefillDto,
   type OrderStatus,
@@ -221,7 +222,7 @@ export function loadOrderSupplierCalls(id: string): Promise<Loaded<SupplierLogEn
 }
 
 /** The IMEI, or the first field, of an order. */
-export function mainField(order: OrderDto): string {
+export function mainField(order: AnyOrderDto): string {
   if (order.fields.imei) return order.fields.imei;
   // A file's field holds its upload id: its name says more.
   const files = new Map((order.files ?? []).map((f) => [f.fieldKey, f.name]));

@@ -231,7 +231,13 @@ export function QueueRow({
           {mainField(order)}
         </span>
         <span className="font-semibold text-slate-900 tabular-nums lg:text-right">
-          {formatUsd(order.price)}
+          {order.price === null ? (
+            <span className="text-slate-500">
+              —<span className="sr-only">Importe no visible para tu rol</span>
+            </span>
+          ) : (
+            formatUsd(order.price)
+          )}
           {/* Admin and finance only: support's answers carry no cost. */}
           {order.cost != null ? (
             <span className="block text-xs font-normal text-slate-600" data-testid="order-cost">

@@ -1,3 +1,4 @@
+import { ROLE_LABELS } from '../../../shared/roles';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { Alert } from '../../components/ui/alert';
@@ -63,7 +64,7 @@ export function CustomerPanel({ customer }: { customer: CustomerSecurity }) {
             <span className="block break-words text-slate-700">Motivo: {customer.blockReason}</span>
           ) : null}
         </Detail>
-        <Detail label="Rol">{customer.role === 'admin' ? 'Administrador' : 'Cliente'}</Detail>
+        <Detail label="Rol">{ROLE_LABELS[customer.role]}</Detail>
         <Detail label="Verificación en dos pasos">
           {customer.twoFactorEnabled ? 'Activada' : 'Desactivada'}
         </Detail>

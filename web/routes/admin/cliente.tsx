@@ -1,6 +1,7 @@
-import { redirect, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { useDates } from '../../lib/dates';
 import { formatUsd } from '../../../shared/money';
+import { isStaffRole, ROLE_LABELS, staffCan } from '../../../shared/roles';
 import type { CustomerDetail } from '../../../shared/schemas/admin';
 import { AppLink } from '../../components/ui/app-link';
 import { PageTitle } from '../../components/ui/card';
@@ -29,7 +30,7 @@ import type { AdminCustomerResult } from '../../features/security/types';
 import { CustomerPricesSection } from '../../features/price-groups/customer-prices';
 import { APP_NAME } from '../../lib/app-name';
 import { adminPage } from '../../lib/page-loader.server';
-import { ready } from '../../lib/session';
+import { staffClientGuard } from '../../lib/staff-guard';
 import type { Route } from './+types/cliente';
 
 export function meta({ data }: Route.MetaArgs) {
@@ -39,14 +40,16 @@ export function meta({ data }: Route.MetaArgs) {
 
 /** Rendered on the server with its data (docs/decisions/0016); navigations load it in the browser. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return adminPage(request, () => customerPage(request, params.id));
+  return adminPage(
+    request,
+    (session) => customerPage(request, params.id, session.user.role),
+    'customers',
+  );
 }
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  const session = await ready();
-  if (session.status !== 'authenticated' || session.user.role !== 'admin')
-    throw redirect('/dashboard');
-  return customerPage(request, params.id);
+  const user = await staffClientGuard('customers');
+  return customerPage(request, params.id, user.role);
 }
 
 /** The page's forms, by `intent`: adjust the balance, add a note, sessions and block. */
@@ -74,7 +77,7 @@ export async function clientAction({
 }
 
 export default function AdminCliente() {
-  const { id, customer, data } = useLoaderData<typeof loader>();
+  const { id, customer, data, tabs, role } = useLoaderData<typeof loader>();
   return (
     <>
       <p className="mb-2 text-sm">
@@ -86,16 +89,18 @@ export default function AdminCliente() {
         {(c) => (
           <div className="flex flex-col gap-6">
             <Header customer={c} />
-            <Section
-              id="ajustar-saldo"
-              title="Ajustar saldo"
-              description="Un abono o un descuento con su motivo; un descuento nunca deja su saldo por debajo de cero."
-            >
-              <AdjustBalance userId={id} />
-            </Section>
-            <CustomerPricesSection userId={id} />
+            {staffCan(role, 'money') ? (
+              <Section
+                id="ajustar-saldo"
+                title="Ajustar saldo"
+                description="Un abono o un descuento con su motivo; un descuento nunca deja su saldo por debajo de cero."
+              >
+                <AdjustBalance userId={id} />
+              </Section>
+            ) : null}
+            {staffCan(role, 'catalogue') ? <CustomerPricesSection userId={id} /> : null}
             <Section id="datos-cliente" title="Su actividad">
-              <CustomerTabs current={data.tab}>
+              <CustomerTabs current={data.tab} tabs={tabs}>
                 <TabContent customer={c} data={data} />
               </CustomerTabs>
             </Section>
@@ -111,20 +116,28 @@ function Header({ customer: c }: { customer: CustomerDetail }) {
     <div>
       <PageTitle title={c.name || c.email} subtitle={c.email} />
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="customer-header">
-        <Detail label="Su saldo">
-          <strong className="text-lg tabular-nums" data-testid="customer-balance">
-            {formatUsd(c.balance)}
-          </strong>
-        </Detail>
-        <Detail label="En proceso">
-          <span className="tabular-nums">{formatUsd(c.held)}</span>
-        </Detail>
-        <Detail label="Gastado">
-          <span className="tabular-nums">{formatUsd(c.spend)}</span>
-          <span className="block text-xs text-slate-600">
-            {c.orders === 1 ? '1 orden' : `${c.orders} órdenes`}
-          </span>
-        </Detail>
+        {c.balance !== null && c.held !== null && c.spend !== null ? (
+          <>
+            <Detail label="Su saldo">
+              <strong className="text-lg tabular-nums" data-testid="customer-balance">
+                {formatUsd(c.balance)}
+              </strong>
+            </Detail>
+            <Detail label="En proceso">
+              <span className="tabular-nums">{formatUsd(c.held)}</span>
+            </Detail>
+            <Detail label="Gastado">
+              <span className="tabular-nums">{formatUsd(c.spend)}</span>
+              <span className="block text-xs text-slate-600">
+                {c.orders === 1 ? '1 orden' : `${c.orders} órdenes`}
+              </span>
+            </Detail>
+          </>
+        ) : (
+          <Detail label="Órdenes">
+            <span className="tabular-nums">{c.orders}</span>
+          </Detail>
+        )}
         <Detail label="Estado">
           <span className="flex flex-wrap gap-1" data-testid="customer-badges">
             <Badge tone={c.blocked ? 'red' : 'green'}>{c.blocked ? 'Bloqueado' : 'Activo'}</Badge>
@@ -134,7 +147,7 @@ function Header({ customer: c }: { customer: CustomerDetail }) {
             <Badge tone={c.twoFactorEnabled ? 'green' : 'slate'}>
               {c.twoFactorEnabled ? 'Dos pasos activados' : 'Sin dos pasos'}
             </Badge>
-            {c.role === 'admin' ? <Badge tone="slate">Administrador</Badge> : null}
+            {isStaffRole(c.role) ? <Badge tone="slate">{ROLE_LABELS[c.role]}</Badge> : null}
           </span>
         </Detail>
       </dl>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useDates } from '../../lib/dates';
-import { Form, Link, redirect, useLoaderData } from 'react-router';
+import { Form, Link, useLoaderData } from 'react-router';
 import { formatUsd } from '../../../shared/money';
 import type { CustomerList, CustomerSort, CustomerSummary } from '../../../shared/schemas/admin';
 import { Alert } from '../../components/ui/alert';
@@ -17,7 +17,7 @@ import {
 import { ApiError } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
 import { adminPage } from '../../lib/page-loader.server';
-import { ready } from '../../lib/session';
+import { staffClientGuard } from '../../lib/staff-guard';
 import type { Route } from './+types/clientes';
 
 export function meta() {
@@ -26,14 +26,12 @@ export function meta() {
 
 /** Rendered on the server with its data (docs/decisions/0016); navigations load it in the browser. */
 export async function loader({ request }: Route.LoaderArgs) {
-  return adminPage(request, () => customerListPage(request));
+  return adminPage(request, (session) => customerListPage(request, session.user.role), 'customers');
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const session = await ready();
-  if (session.status !== 'authenticated' || session.user.role !== 'admin')
-    throw redirect('/dashboard');
-  return customerListPage(request);
+  const user = await staffClientGuard('customers');
+  return customerListPage(request, user.role);
 }
 
 const BLOCKED_OPTIONS = [
@@ -42,12 +40,16 @@ const BLOCKED_OPTIONS = [
 ];
 
 export default function AdminClientes() {
-  const { filters, list } = useLoaderData<typeof loader>();
+  const { filters, list, money } = useLoaderData<typeof loader>();
   return (
     <>
       <PageTitle
         title="Clientes"
-        subtitle="Todas las cuentas con su saldo, su última orden y lo que gastaron. Abre una para ver sus órdenes, movimientos, pagos, seguridad y notas."
+        subtitle={
+          money
+            ? 'Todas las cuentas con su saldo, su última orden y lo que gastaron. Abre una para ver sus órdenes, movimientos, pagos, seguridad y notas.'
+            : 'Todas las cuentas con su última orden. Abre una para ver sus órdenes, su seguridad y sus notas.'
+        }
       />
       <Section id="lista-clientes" title="Lista de clientes">
         <div className="flex flex-col gap-4">
@@ -79,7 +81,12 @@ export default function AdminClientes() {
           </Form>
           <LoadedList value={list} what="los clientes">
             {(first) => (
-              <CustomerTable key={customerQuery(filters)} filters={filters} first={first} />
+              <CustomerTable
+                key={customerQuery(filters)}
+                filters={filters}
+                first={first}
+                money={money}
+              />
             )}
           </LoadedList>
         </div>
@@ -96,7 +103,19 @@ const COLUMNS: { sort: CustomerSort | null; label: string; className: string }[]
   { sort: null, label: 'Bloqueado', className: 'hidden sm:table-cell' },
 ];
 
-function CustomerTable({ filters, first }: { filters: CustomerFilters; first: CustomerList }) {
+function CustomerTable({
+  filters,
+  first,
+  money,
+}: {
+  filters: CustomerFilters;
+  first: CustomerList;
+  /** The role sees balances and spend (support does not: those columns are left out). */
+  money: boolean;
+}) {
+  const columns = money
+    ? COLUMNS
+    : COLUMNS.filter((c) => c.sort !== 'balance' && c.sort !== 'spend');
   const { dateTime: formatDateTime } = useDates();
   const [extra, setExtra] = useState<CustomerSummary[]>([]);
   const [cursor, setCursor] = useState(first.nextCursor);
@@ -140,7 +159,7 @@ function CustomerTable({ filters, first }: { filters: CustomerFilters; first: Cu
             <th scope="col" className="w-1/2 py-2 pr-2 sm:w-auto">
               Cliente
             </th>
-            {COLUMNS.map((col) => {
+            {columns.map((col) => {
               const active = col.sort !== null && filters.sort === col.sort;
               return (
                 <th
@@ -185,15 +204,19 @@ function CustomerTable({ filters, first }: { filters: CustomerFilters; first: Cu
                   <span className="text-xs font-semibold text-red-800 sm:hidden">Bloqueado</span>
                 ) : null}
               </td>
-              <td className="px-2 py-2 text-right align-top tabular-nums">
-                {formatUsd(c.balance)}
-              </td>
+              {c.balance !== null ? (
+                <td className="px-2 py-2 text-right align-top tabular-nums">
+                  {formatUsd(c.balance)}
+                </td>
+              ) : null}
               <td className="hidden px-2 py-2 align-top md:table-cell">
                 {c.lastOrderAt ? formatDateTime(c.lastOrderAt) : 'Nunca'}
               </td>
-              <td className="hidden px-2 py-2 text-right align-top tabular-nums sm:table-cell">
-                {formatUsd(c.spend)}
-              </td>
+              {c.spend !== null ? (
+                <td className="hidden px-2 py-2 text-right align-top tabular-nums sm:table-cell">
+                  {formatUsd(c.spend)}
+                </td>
+              ) : null}
               <td className="hidden px-2 py-2 align-top lg:table-cell">
                 {formatDateTime(c.createdAt)}
               </td>

@@ -1,4 +1,4 @@
-import { redirect, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { formatUsd } from '../../../shared/money';
 import { Alert } from '../../components/ui/alert';
 import { AppLink } from '../../components/ui/app-link';
@@ -7,7 +7,7 @@ import { loadOverview, type AdminOverview } from '../../features/admin-desk/desk
 import { ApiError } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
 import { adminPage } from '../../lib/page-loader.server';
-import { ready } from '../../lib/session';
+import { staffClientGuard } from '../../lib/staff-guard';
 import type { Route } from './+types/inicio';
 
 export function meta() {
@@ -20,9 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function clientLoader() {
-  const session = await ready();
-  if (session.status !== 'authenticated' || session.user.role !== 'admin')
-    throw redirect('/dashboard');
+  await staffClientGuard();
   return homeData();
 }
 
@@ -38,10 +36,18 @@ async function homeData(): Promise<{ overview: AdminOverview | null; error: stri
   }
 }
 
-type Tile = { id: string; count: number; title: string; text: string; url: string; action: string };
+type Tile = {
+  id: string;
+  count: number | null;
+  title: string;
+  text: string;
+  url: string;
+  action: string;
+};
 
-function tiles(o: AdminOverview): Tile[] {
-  return [
+/** The tiles of what waits; a count the role may not see (null) is no tile. */
+function tiles(o: AdminOverview): (Tile & { count: number })[] {
+  const all: Tile[] = [
     {
       id: 'pending',
       count: o.pendingOrders,
@@ -75,6 +81,7 @@ function tiles(o: AdminOverview): Tile[] {
       action: 'Ver proveedores',
     },
   ];
+  return all.filter((t): t is Tile & { count: number } => t.count !== null);
 }
 
 export default function AdminHome() {
@@ -119,19 +126,21 @@ export default function AdminHome() {
               </li>
             ))}
           </ul>
-          <Card className="p-4">
-            <h2 className="text-sm font-medium text-slate-700">Ventas de hoy</h2>
-            <p
-              className="text-3xl font-bold text-slate-900 tabular-nums"
-              data-testid="overview-sales"
-            >
-              {formatUsd(overview.todaySales)}
-            </p>
-            <p className="text-sm text-slate-600">
-              {overview.todayOrders === 1 ? '1 orden' : `${overview.todayOrders} órdenes`} desde las
-              00:00 UTC, sin las rechazadas ni canceladas.
-            </p>
-          </Card>
+          {overview.todaySales === null ? null : (
+            <Card className="p-4">
+              <h2 className="text-sm font-medium text-slate-700">Ventas de hoy</h2>
+              <p
+                className="text-3xl font-bold text-slate-900 tabular-nums"
+                data-testid="overview-sales"
+              >
+                {formatUsd(overview.todaySales)}
+              </p>
+              <p className="text-sm text-slate-600">
+                {overview.todayOrders === 1 ? '1 orden' : `${overview.todayOrders} órdenes`} desde
+                las 00:00 UTC, sin las rechazadas ni canceladas.
+              </p>
+            </Card>
+          )}
         </div>
       ) : (
         <Alert tone="error">{error}</Alert>

@@ -1,32 +1,31 @@
 import { useState } from 'react';
-import { Outlet, redirect, useLoaderData, useNavigate } from 'react-router';
+import { Outlet, useLoaderData, useNavigate } from 'react-router';
+import { isStaffRole, staffCan, type StaffArea } from '../../../shared/roles';
 import { LoadingScreen } from '../../components/ui/spinner';
 import { AppNavLink } from '../../components/ui/app-link';
 import { loadOverviewOrNull, menuBadges, queueSearchUrl } from '../../features/admin-desk/desk-api';
 import { pageLoader } from '../../lib/page-loader.server';
-import { requireAdmin } from '../../lib/page-session';
-import { ready } from '../../lib/session';
+import { requireStaff } from '../../lib/page-session';
 import { useSession } from '../../lib/session-state';
-import { mustEnrolTwoFactor, TWO_FACTOR_SETUP_PATH } from '../../lib/two-factor-gate';
+import { staffClientGuard } from '../../lib/staff-guard';
+import { mustEnrolTwoFactor } from '../../lib/two-factor-gate';
 import type { Route } from './+types/layout';
 
 /**
- * Admin pages: the server checks the role (and two-factor) on every /api/admin call; this only
- * mirrors it. The app layout sends an admin without two-factor to /activar-dos-pasos first.
- * The menu's badges come from the admin overview (a failure only hides them).
+ * Back-office pages, for every staff role: the server checks the role (and two-factor) on every
+ * /api/admin call; this only mirrors it. The app layout sends staff without two-factor to
+ * /activar-dos-pasos first. The menu shows each role only the areas it can use (`staffCan`); each
+ * page's own guard sends a role elsewhere. The badges come from the overview (a failure hides them).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   return pageLoader(request, async () => {
-    await requireAdmin(request);
+    await requireStaff(request);
     return { overview: await loadOverviewOrNull() };
   });
 }
 
 export async function clientLoader() {
-  const session = await ready();
-  if (session.status !== 'authenticated' || session.user.role !== 'admin')
-    throw redirect('/dashboard');
-  if (mustEnrolTwoFactor(session.user)) throw redirect(TWO_FACTOR_SETUP_PATH);
+  await staffClientGuard();
   return { overview: await loadOverviewOrNull() };
 }
 
@@ -34,16 +33,33 @@ export function HydrateFallback() {
   return <LoadingScreen />;
 }
 
-const ADMIN_NAV = [
-  { id: 'inicio', title: 'Resumen', url: '/admin', badge: '' },
-  { id: 'ordenes', title: 'Órdenes', url: '/admin/ordenes', badge: 'por atender' },
-  { id: 'respuestas', title: 'Respuestas guardadas', url: '/admin/respuestas', badge: '' },
-  { id: 'servicios', title: 'Servicios', url: '/admin/servicios', badge: '' },
-  { id: 'proveedores', title: 'Proveedores', url: '/admin/proveedores', badge: 'con fallos' },
-  { id: 'pagos', title: 'Pagos y saldo', url: '/admin/pagos', badge: 'por aprobar' },
-  { id: 'clientes', title: 'Clientes', url: '/admin/clientes', badge: '' },
-  { id: 'grupos', title: 'Grupos de precios', url: '/admin/grupos', badge: '' },
-  { id: 'informes', title: 'Informes', url: '/admin/informes', badge: '' },
+/** One line per back-office page; `area` says which roles see it (null: every staff role). */
+type NavItem = { id: string; title: string; url: string; badge: string; area: StaffArea | null };
+
+const ADMIN_NAV: NavItem[] = [
+  { id: 'inicio', title: 'Resumen', url: '/admin', badge: '', area: null },
+  { id: 'ordenes', title: 'Órdenes', url: '/admin/ordenes', badge: 'por atender', area: 'orders' },
+  {
+    id: 'respuestas',
+    title: 'Respuestas guardadas',
+    url: '/admin/respuestas',
+    badge: '',
+    area: 'orders',
+  },
+  { id: 'servicios', title: 'Servicios', url: '/admin/servicios', badge: '', area: 'catalogue' },
+  {
+    id: 'proveedores',
+    title: 'Proveedores',
+    url: '/admin/proveedores',
+    badge: 'con fallos',
+    area: 'suppliers',
+  },
+  { id: 'pagos', title: 'Pagos y saldo', url: '/admin/pagos', badge: 'por aprobar', area: 'money' },
+  { id: 'clientes', title: 'Clientes', url: '/admin/clientes', badge: '', area: 'customers' },
+  { id: 'grupos', title: 'Grupos de precios', url: '/admin/grupos', badge: '', area: 'catalogue' },
+  { id: 'informes', title: 'Informes', url: '/admin/informes', badge: '', area: 'reports' },
+  { id: 'personal', title: 'Personal', url: '/admin/personal', badge: '', area: 'staff' },
+  { id: 'auditoria', title: 'Auditoría', url: '/admin/auditoria', badge: '', area: 'staff' },
 ];
 
 /** Order number or IMEI, from any admin page, to the queue (every state). */
@@ -90,10 +106,12 @@ export default function AdminLayout() {
   const badges = menuBadges(overview);
   if (
     session.status !== 'authenticated' ||
-    session.user.role !== 'admin' ||
+    !isStaffRole(session.user.role) ||
     mustEnrolTwoFactor(session.user)
   )
     return <LoadingScreen />;
+  const role = session.user.role;
+  const nav = ADMIN_NAV.filter((item) => item.area === null || staffCan(role, item.area));
   return (
     <div>
       <nav
@@ -103,7 +121,7 @@ export default function AdminLayout() {
         <span className="basis-full text-sm font-semibold tracking-wide text-slate-500 uppercase sm:mr-2 sm:basis-auto">
           Administración
         </span>
-        {ADMIN_NAV.map((item) => {
+        {nav.map((item) => {
           const count = badges[item.id] ?? 0;
           return (
             <AppNavLink
@@ -127,7 +145,7 @@ export default function AdminLayout() {
             </AppNavLink>
           );
         })}
-        <AdminSearch />
+        {staffCan(role, 'orders') ? <AdminSearch /> : null}
       </nav>
       <Outlet />
     </div>

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
 import {
   Form,
   Link,
-  redirect,
   useLoaderData,
   useRevalidator,
   type ShouldRevalidateFunctionArgs,
@@ -46,7 +45,7 @@ import {
 import { RefillQueue, type RefillActionResult } from '../../features/order-history/refill-queue';
 import { ApiError } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
-import { ready } from '../../lib/session';
+import { staffClientGuard } from '../../lib/staff-guard';
 import type { Route } from './+types/ordenes';
 import { adminPage } from '../../lib/page-loader.server';
 
@@ -58,13 +57,11 @@ type QueueFilters = { status: QueueStatus; category: string; q: string; dispatch
 
 /** Rendered on the server with its data (docs/decisions/0016); navigations load it in the browser. */
 export async function loader({ request }: Route.LoaderArgs) {
-  return adminPage(request, () => queuePage(request));
+  return adminPage(request, () => queuePage(request), 'orders');
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const session = await ready();
-  if (session.status !== 'authenticated' || session.user.role !== 'admin')
-    throw redirect('/dashboard');
+  await staffClientGuard('orders');
   return queuePage(request);
 }
 

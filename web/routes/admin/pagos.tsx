@@ -1,4 +1,4 @@
-import { redirect, useLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { useLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { PageTitle } from '../../components/ui/card';
 import { changesLists, loadAdminPayments, runAdminAction } from '../../features/admin/actions';
 import { BalanceAdjust } from '../../features/admin/balance-adjust';
@@ -8,7 +8,7 @@ import { LoadedList, Section } from '../../components/ui/section';
 import type { AdminActionResult } from '../../features/admin/types';
 import { NewVoucherBatch, VoucherBatches } from '../../features/admin/voucher-batches';
 import { APP_NAME } from '../../lib/app-name';
-import { ready } from '../../lib/session';
+import { staffClientGuard } from '../../lib/staff-guard';
 import type { Route } from './+types/pagos';
 
 export function meta() {
@@ -17,9 +17,7 @@ export function meta() {
 
 /** Pending requests, manual methods and voucher batches, in parallel (the layout checks the role too). */
 export async function clientLoader() {
-  const session = await ready();
-  if (session.status !== 'authenticated' || session.user.role !== 'admin')
-    throw redirect('/dashboard');
+  await staffClientGuard('money');
   return loadAdminPayments();
 }
 clientLoader.hydrate = true as const;

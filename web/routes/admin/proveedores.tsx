@@ -1,4 +1,4 @@
-import { redirect, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { PageTitle } from '../../components/ui/card';
 import { LoadedList, Section } from '../../components/ui/section';
@@ -17,7 +17,7 @@ import {
   type SuppliersActionResult,
 } from '../../features/suppliers/types';
 import { APP_NAME } from '../../lib/app-name';
-import { ready } from '../../lib/session';
+import { staffClientGuard } from '../../lib/staff-guard';
 import type { Route } from './+types/proveedores';
 
 export function meta() {
@@ -26,9 +26,7 @@ export function meta() {
 
 /** The suppliers and, with `?catalogo=<id>`, that supplier's catalogue (filtered by `q`, `grupo`). */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const session = await ready();
-  if (session.status !== 'authenticated' || session.user.role !== 'admin')
-    throw redirect('/dashboard');
+  await staffClientGuard('suppliers');
   const params = new URL(request.url).searchParams;
   const catalogueId = params.get('catalogo')?.trim() || null;
   const filters: CatalogueFilters = {

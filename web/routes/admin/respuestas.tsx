@@ -1,4 +1,4 @@
-import { redirect, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { PageTitle } from '../../components/ui/card';
 import { LoadedList } from '../../components/ui/section';
 import { fetchSnippets } from '../../features/admin-desk/desk-api';
@@ -10,7 +10,7 @@ import { SnippetSection } from '../../features/admin-desk/snippets';
 import { APP_NAME } from '../../lib/app-name';
 import { settle } from '../../lib/loaded';
 import { adminPage } from '../../lib/page-loader.server';
-import { ready } from '../../lib/session';
+import { staffClientGuard } from '../../lib/staff-guard';
 import type { Route } from './+types/respuestas';
 
 export function meta() {
@@ -23,13 +23,11 @@ async function load() {
 
 /** Rendered on the server with its data (docs/decisions/0016); navigations load it in the browser. */
 export async function loader({ request }: Route.LoaderArgs) {
-  return adminPage(request, load);
+  return adminPage(request, load, 'orders');
 }
 
 export async function clientLoader() {
-  const session = await ready();
-  if (session.status !== 'authenticated' || session.user.role !== 'admin')
-    throw redirect('/dashboard');
+  await staffClientGuard('orders');
   return load();
 }
 

@@ -1,4 +1,4 @@
-import { redirect, useLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { useLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { PageTitle } from '../../components/ui/card';
 import { LoadedList, Section } from '../../components/ui/section';
 import {
@@ -11,7 +11,7 @@ import { ServiceCatalogue } from '../../features/admin-services/catalogue';
 import type { ServicesActionResult } from '../../features/admin-services/types';
 import { APP_NAME } from '../../lib/app-name';
 import { adminPage } from '../../lib/page-loader.server';
-import { ready } from '../../lib/session';
+import { staffClientGuard } from '../../lib/staff-guard';
 import type { Route } from './+types/servicios';
 
 export function meta() {
@@ -26,14 +26,12 @@ async function servicesPage() {
 
 /** Rendered on the server with its data (docs/decisions/0016); navigations load it in the browser. */
 export async function loader({ request }: Route.LoaderArgs) {
-  return adminPage(request, servicesPage);
+  return adminPage(request, servicesPage, 'catalogue');
 }
 
 /** The layout checks the role too. */
 export async function clientLoader() {
-  const session = await ready();
-  if (session.status !== 'authenticated' || session.user.role !== 'admin')
-    throw redirect('/dashboard');
+  await staffClientGuard('catalogue');
   return servicesPage();
 }
 

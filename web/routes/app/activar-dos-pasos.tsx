@@ -1,3 +1,5 @@
+import { isStaffRole } from '../../../shared/roles';
+import { staffHome } from '../../lib/staff-access';
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { Card, PageTitle } from '../../components/ui/card';
@@ -22,10 +24,11 @@ export function meta() {
 export default function ActivateTwoFactor() {
   const session = useSession();
   const navigate = useNavigate();
-  const isAdmin = session.status === 'authenticated' && session.user.role === 'admin';
+  const role = session.status === 'authenticated' ? session.user.role : null;
+  const isAdmin = isStaffRole(role);
 
   function done() {
-    void navigate(isAdmin ? '/admin/ordenes' : '/profile', { replace: true });
+    void navigate(isAdmin ? staffHome(role) : '/profile', { replace: true });
   }
 
   return (
@@ -37,7 +40,7 @@ export default function ActivateTwoFactor() {
       {isAdmin ? (
         <p className="mb-6 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           <strong className="font-semibold">
-            Las cuentas de administración deben usar la verificación en dos pasos.
+            Las cuentas del equipo deben usar la verificación en dos pasos.
           </strong>{' '}
           Con ellas se mueve el saldo de los clientes y se gestionan sus órdenes: si alguien
           consiguiera tu contraseña, sin el código de tu teléfono no podría entrar. Actívala para

@@ -1,3 +1,4 @@
+import { isStaffRole } from '../../../shared/roles';
 import { redirect, useLoaderData } from 'react-router';
 import { DEFAULT_DISPLAY_NAME } from '../../../shared/display-name';
 import { formatUsd, parseAmount } from '../../../shared/money';
@@ -33,15 +34,16 @@ type Summary = OrderSummary;
 export async function loader({ request }: Route.LoaderArgs) {
   return pageLoader(request, async () => {
     const session = await requireSignedIn(request);
-    // An admin's home is the admin overview, not a customer's Saldo of $0.00.
-    if (session.user.role === 'admin') throw redirect('/admin');
+    // Staff's home is the back office, not a customer's Saldo of $0.00.
+    if (isStaffRole(session.user.role)) throw redirect('/admin');
     return dashboardData();
   });
 }
 
 export async function clientLoader() {
   const session = await ready();
-  if (session.status === 'authenticated' && session.user.role === 'admin') throw redirect('/admin');
+  if (session.status === 'authenticated' && isStaffRole(session.user.role))
+    throw redirect('/admin');
   return dashboardData();
 }
 

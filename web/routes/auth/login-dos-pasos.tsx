@@ -1,3 +1,5 @@
+import { isStaffRole } from '../../../shared/roles';
+import { staffHome } from '../../lib/staff-access';
 import { useEffect, useRef, useState } from 'react';
 import { Form, useActionData, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
@@ -18,7 +20,7 @@ export function meta() {
 
 /** Where a person goes once through: `next`, or their usual first page. */
 function landing(next: string | null, user: AuthUser | null): string {
-  return safeNextPath(next, user?.role === 'admin' ? '/admin/ordenes' : '/dashboard');
+  return safeNextPath(next, isStaffRole(user?.role) ? staffHome(user?.role) : '/dashboard');
 }
 
 /** The code that checks the code (API client, session store): loaded on focus, or when sent. */
