@@ -237,6 +237,23 @@ const EXPECTED: Record<string, Expected> = {
   // Administration: customers
   adminListCustomers: { access: 'admin', roles: ADMIN_OK },
   adminAdjustBalance: { access: 'admin', roles: ADMIN, path: { id: 'customerA' } },
+  adminGetCreditLimit: {
+    access: 'admin',
+    roles: staff('ok', 'admin', 'finance'),
+    staffRoles: ['admin', 'finance'],
+    path: { id: 'customerA' },
+  },
+  adminSetCreditLimit: {
+    access: 'admin',
+    roles: staff('allowed', 'admin', 'finance'),
+    staffRoles: ['admin', 'finance'],
+    path: { id: 'customerA' },
+  },
+  adminListDebts: {
+    access: 'admin',
+    roles: staff('ok', 'admin', 'finance'),
+    staffRoles: ['admin', 'finance'],
+  },
   adminUserSecurity: { access: 'admin', roles: ADMIN_OK, path: { id: 'bystander' } },
   adminEndUserSessions: { access: 'admin', roles: ADMIN_OK, path: { id: 'bystander' } },
   adminBlockUser: { access: 'admin', roles: ADMIN, path: { id: 'bystander' } },

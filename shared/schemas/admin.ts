@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTimeSchema, MoneySchema } from './common';
+import { BalanceSchema, DateTimeSchema, MoneySchema } from './common';
 import { OpaqueCursorSchema } from './query';
 
 /** The web app's customer search asks for at least this many characters before it searches. */
@@ -15,9 +15,9 @@ export const CustomerSummarySchema = z.strictObject({
   role: z.string(),
   emailVerified: z.boolean(),
   /** The available balance (Saldo). */
-  balance: MoneySchema,
+  balance: BalanceSchema,
   /** The same as `balance` (the name the first version of this list used). */
-  available: MoneySchema,
+  available: BalanceSchema,
   /** When they placed their last order; null: never. */
   lastOrderAt: DateTimeSchema.nullable(),
   /** What their orders took (captured: completed orders, and the delivered share of partial ones). */
@@ -84,7 +84,7 @@ export type CustomerListQuery = z.output<typeof CustomerListQuerySchema>;
 
 /** POST /api/admin/users/:id/adjustments: the balances after, and whether it was a replay. */
 export const AdjustmentResultSchema = z.strictObject({
-  available: MoneySchema,
+  available: BalanceSchema,
   held: MoneySchema,
   transferId: z.string(),
   replayed: z.boolean(),
@@ -101,7 +101,7 @@ export const CustomerDetailSchema = z.strictObject({
   blocked: z.boolean(),
   twoFactorEnabled: z.boolean(),
   /** Available balance (Saldo). */
-  balance: MoneySchema,
+  balance: BalanceSchema,
   /** Held by orders in progress (En proceso). */
   held: MoneySchema,
   spend: MoneySchema,
