@@ -1144,7 +1144,8 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
   CreditLimitRequest: {
     description: 'El nuevo límite de crédito de un cliente.',
     properties: {
-      amount: 'Límite en dólares, con hasta dos decimales (por ejemplo "150.00"); "0.00" quita el crédito.',
+      amount:
+        'Límite en dólares, con hasta dos decimales (por ejemplo "150.00"); "0.00" quita el crédito.',
     },
   },
   AdjustmentRequest: {

@@ -116,8 +116,7 @@ export async function transfer(tx: Tx, input: TransferInput): Promise<TransferRe
 }
 
 /** The refusal of a debit from a customer who has a credit limit: the credit is spent too. */
-export const CREDIT_EXHAUSTED =
-  'Tu saldo y tu crédito disponible no alcanzan para esta operación.';
+export const CREDIT_EXHAUSTED = 'Tu saldo y tu crédito disponible no alcanzan para esta operación.';
 
 /** The DETAIL of a database error (CM001 carries the account's credit limit in cents). */
 function pgErrorDetail(err: unknown): string | null {
