@@ -38,6 +38,7 @@ export default [
       route('admin/proveedores', 'routes/admin/proveedores.tsx'),
       route('admin/clientes', 'routes/admin/clientes.tsx'),
       route('admin/clientes/:id', 'routes/admin/cliente.tsx'),
+      route('admin/deudas', 'routes/admin/deudas.tsx'),
     ]),
   ]),
   route('*', 'routes/not-found.tsx'),

@@ -540,6 +540,7 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       twoFactorEnabled: 'Si tiene activada la verificación en dos pasos.',
       balance: `Saldo disponible. ${MONEY}`,
       held: `Saldo retenido por órdenes en curso. ${MONEY}`,
+      creditLimit: `Límite de crédito ("0.00": sin crédito). ${MONEY}`,
       spend: `Lo que cobraron sus órdenes. ${MONEY}`,
       orders: 'Cuántas órdenes hizo.',
       lastOrderAt: 'Cuándo hizo su última orden (`null` si nunca pidió).',

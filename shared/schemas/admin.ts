@@ -104,6 +104,8 @@ export const CustomerDetailSchema = z.strictObject({
   balance: BalanceSchema,
   /** Held by orders in progress (En proceso). */
   held: MoneySchema,
+  /** Credit limit: how far below zero orders may take `balance` ("0.00": none). */
+  creditLimit: MoneySchema,
   spend: MoneySchema,
   orders: z.number().int(),
   lastOrderAt: DateTimeSchema.nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseAmount } from '../money';
+import { parseAmountInput } from '../number-input';
 import { BalanceSchema, MoneySchema } from './common';
 
 /** The most credit one customer may be given, in cents (US$1,000,000.00). */
@@ -55,3 +56,16 @@ export const DebtorListSchema = z.strictObject({
   total: MoneySchema,
 });
 export type DebtorList = z.infer<typeof DebtorListSchema>;
+
+/** The credit-limit form: the amount as a person types it («150», «1.250,00»), "0" removes it. */
+export const CreditLimitFormSchema = z.strictObject({
+  amount: z
+    .string({ error: 'Escribe un límite.' })
+    .transform((text, ctx) => {
+      const read = parseAmountInput(text);
+      if (read.ok) return read.amount;
+      ctx.addIssue({ code: 'custom', message: read.message });
+      return z.NEVER;
+    })
+    .pipe(CreditLimitInputSchema.shape.amount),
+});

@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceField } from '../../../shared/schemas/catalogue';
-import type { Db } from '../../db/client';
 import { service } from '../../db/schema/catalogue';
 import { ledgerCreditLimit } from '../../db/schema/ledger';
 import { auditLog } from '../../db/schema/payments';
@@ -60,7 +59,7 @@ describe.each(dbTargets())('credit lines on %s', (target) => {
   async function wallet(c: TestClient) {
     const res = await c.get('/api/wallet');
     expect(res.status).toBe(200);
-    return res.json();
+    return (await res.json()) as Record<string, string>;
   }
 
   beforeAll(async () => {
@@ -233,7 +232,7 @@ describe.each(dbTargets())('credit lines on %s', (target) => {
           sql`INSERT INTO ledger_credit_limit (account_id, credit_limit, after_entry_id)
               VALUES (${account}::uuid, 60, 0)`,
         );
-        const report = await verifyLedger(tx as unknown as Db);
+        const report = await verifyLedger(tx);
         throw Object.assign(new Error('rollback'), { problems: report.problems });
       })
       .catch((err: { problems?: string[] }) => err.problems ?? []);

@@ -8,6 +8,8 @@ import { Detail, LoadedList, Section } from '../../components/ui/section';
 import { runAdminAction } from '../../features/admin/actions';
 import type { AdminActionResult } from '../../features/admin/types';
 import { AdjustBalance } from '../../features/admin/customer-adjust';
+import { saveCreditLimit, type CreditActionResult } from '../../features/credit/credit-api';
+import { CreditLimitSection } from '../../features/credit/credit-limit-section';
 import {
   addNote,
   customerPage,
@@ -52,8 +54,11 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
 export async function clientAction({
   request,
   params,
-}: Route.ClientActionArgs): Promise<AdminActionResult | NoteResult | AdminCustomerResult> {
+}: Route.ClientActionArgs): Promise<
+  AdminActionResult | NoteResult | AdminCustomerResult | CreditActionResult
+> {
   const form = await request.formData();
+  if (form.get('intent') === 'credit-limit') return saveCreditLimit(params.id, form);
   const intent = form.get('intent');
   if (intent === 'note') {
     const body = form.get('body');
@@ -85,6 +90,7 @@ export default function AdminCliente() {
         {(c) => (
           <div className="flex flex-col gap-6">
             <Header customer={c} />
+            <CreditLimitSection customer={c} />
             <Section
               id="ajustar-saldo"
               title="Ajustar saldo"

@@ -42,6 +42,7 @@ const ADMIN_NAV = [
   { id: 'proveedores', title: 'Proveedores', url: '/admin/proveedores', badge: 'con fallos' },
   { id: 'pagos', title: 'Pagos y saldo', url: '/admin/pagos', badge: 'por aprobar' },
   { id: 'clientes', title: 'Clientes', url: '/admin/clientes', badge: '' },
+  { id: 'deudas', title: 'Deudas', url: '/admin/deudas', badge: '' },
 ];
 
 /** Order number or IMEI, from any admin page, to the queue (every state). */
