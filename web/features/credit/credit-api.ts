@@ -6,7 +6,7 @@ import {
   type CreditLimitResult,
 } from '../../../shared/schemas/credit';
 import { api, ApiError } from '../../lib/api';
-import { parseForm, type FormResult } from '../../lib/form-data';
+import { parseValues, type FormResult } from '../../lib/form-data';
 
 export type CreditActionResult = FormResult & {
   intent: 'credit-limit';
@@ -22,7 +22,10 @@ export async function saveCreditLimit(
   userId: string,
   formData: FormData,
 ): Promise<CreditActionResult> {
-  const parsed = parseForm(CreditLimitFormSchema, formData);
+  const amount = formData.get('amount');
+  const parsed = parseValues(CreditLimitFormSchema, {
+    amount: typeof amount === 'string' ? amount : '',
+  });
   if ('error' in parsed) return { ...parsed.error, intent: 'credit-limit' };
   try {
     const credit = await api.put(
