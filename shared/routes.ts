@@ -31,6 +31,7 @@ export const PROTECTED_PATHS = [
   '/admin/proveedores',
   '/admin/clientes',
   '/admin/clientes/:id',
+  '/admin/deudas',
   '/activar-dos-pasos',
   '/preview',
 ] as const;

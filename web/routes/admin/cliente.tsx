@@ -94,7 +94,7 @@ export default function AdminCliente() {
             <Section
               id="ajustar-saldo"
               title="Ajustar saldo"
-              description="Un abono o un descuento con su motivo; un descuento nunca deja su saldo por debajo de cero."
+              description="Un abono o un descuento con su motivo; un descuento nunca deja su saldo por debajo de cero (o de menos su límite de crédito, si tiene)."
             >
               <AdjustBalance userId={id} />
             </Section>
