@@ -2,6 +2,7 @@
 // is the single source of the router, the validation, the authorization checks and the OpenAPI
 // document; tests walk it too. Better Auth's /api/auth/* is its own handler (server/lib/auth-http.ts).
 import { adminRoutes } from './features/admin/admin.routes';
+import { creditRoutes } from './features/credit/credit.routes';
 import { catalogueAdminRoutes, catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { fundsAdminRoutes, fundsRoutes } from './features/funds/funds.routes';
@@ -57,6 +58,7 @@ export const API_ROUTES: readonly RouteDef[] = [
   ...voucherAdminRoutes,
   ...adminRoutes,
   ...priceGroupAdminRoutes,
+  ...creditRoutes,
   ...securityAdminRoutes,
   ...reportsAdminRoutes,
   ...staffAdminRoutes,

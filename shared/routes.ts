@@ -35,6 +35,7 @@ export const PROTECTED_PATHS = [
   '/admin/grupos',
   '/admin/personal',
   '/admin/auditoria',
+  '/admin/deudas',
   '/activar-dos-pasos',
   '/preview',
 ] as const;

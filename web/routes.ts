@@ -43,6 +43,7 @@ export default [
       route('admin/informes', 'routes/admin/informes.tsx'),
       route('admin/personal', 'routes/admin/personal.tsx'),
       route('admin/auditoria', 'routes/admin/auditoria.tsx'),
+      route('admin/deudas', 'routes/admin/deudas.tsx'),
     ]),
   ]),
   route('*', 'routes/not-found.tsx'),

@@ -224,6 +224,8 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
     properties: {
       available: `Saldo disponible para pedir (Saldo). ${MONEY}`,
       held: `Saldo retenido por órdenes en curso (En proceso). ${MONEY}`,
+      creditLimit: `Límite de crédito: cuánto por debajo de cero pueden dejar el saldo sus órdenes ("0.00": sin crédito). ${MONEY}`,
+      spendable: `Lo que todavía puede gastar: saldo más límite de crédito, nunca menos de "0.00". ${MONEY}`,
       currency: 'Moneda: siempre dólares estadounidenses.',
     },
   },
@@ -549,6 +551,7 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       balance: `Saldo disponible; \`null\` para el rol \`support\`, que no ve dinero. ${MONEY}`,
       held: `Saldo retenido por órdenes en curso; \`null\` para el rol \`support\`, que no ve dinero. ${MONEY}`,
       spend: `Lo que cobraron sus órdenes; \`null\` para el rol \`support\`, que no ve dinero. ${MONEY}`,
+      creditLimit: `Límite de crédito ("0.00": sin crédito); \`null\` para el rol \`support\`, que no ve dinero. ${MONEY}`,
       orders: 'Cuántas órdenes hizo.',
       lastOrderAt: 'Cuándo hizo su última orden (`null` si nunca pidió).',
       sessions: 'Sesiones abiertas ahora.',
@@ -568,6 +571,35 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
   CustomerNoteList: {
     description: 'Las notas de un cliente, de la más reciente a la más antigua.',
     properties: { items: 'Las notas.' },
+  },
+  CreditLimitResult: {
+    description: 'El crédito de un cliente.',
+    properties: {
+      userId: 'Identificador del cliente.',
+      creditLimit: `Límite de crédito en vigor ("0.00": sin crédito). ${MONEY}`,
+      available: `Saldo disponible; negativo mientras debe (por ejemplo "-12.50"). ${MONEY}`,
+      spendable: `Lo que todavía puede gastar: saldo más límite, nunca menos de "0.00". ${MONEY}`,
+      debt: `Lo que debe: el saldo negativo en positivo, o "0.00". ${MONEY}`,
+    },
+  },
+  Debtor: {
+    description: 'Un cliente que debe dinero.',
+    properties: {
+      userId: 'Identificador del cliente.',
+      name: 'Nombre del cliente (vacío si no lo dio).',
+      email: 'Correo del cliente.',
+      available: `Saldo disponible, negativo. ${MONEY}`,
+      debt: `Lo que debe. ${MONEY}`,
+      creditLimit: `Límite de crédito en vigor. ${MONEY}`,
+      overLimit: '`true` si debe más que su límite actual (se le bajó o quitó el límite).',
+    },
+  },
+  DebtorList: {
+    description: 'Quién debe cuánto.',
+    properties: {
+      items: 'Los clientes con deuda, de la mayor a la menor.',
+      total: `La suma de las deudas. ${MONEY}`,
+    },
   },
   AdjustmentResult: {
     description: 'Un ajuste de saldo hecho.',
@@ -1325,6 +1357,13 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
   CustomerNoteRequest: {
     description: 'Una nota interna sobre un cliente.',
     properties: { body: 'El texto de la nota (hasta 2000 caracteres); el cliente no la ve.' },
+  },
+  CreditLimitRequest: {
+    description: 'El nuevo límite de crédito de un cliente.',
+    properties: {
+      amount:
+        'Límite en dólares, con hasta dos decimales (por ejemplo "150.00"); "0.00" quita el crédito.',
+    },
   },
   AdjustmentRequest: {
     description: 'Un ajuste de saldo.',

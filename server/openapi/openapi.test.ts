@@ -162,6 +162,8 @@ describe.each(dbTargets())('OpenAPI document and docs page on %s', (target) => {
     expect(WalletDtoSchema.parse(wallet)).toEqual({
       available: '5.00',
       held: '0.00',
+      creditLimit: '0.00',
+      spendable: '5.00',
       currency: 'USD',
     });
 

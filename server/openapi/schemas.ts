@@ -42,6 +42,12 @@ import {
 } from '../../shared/schemas/staff';
 import { UpdateProfileSchema } from '../../shared/schemas/auth';
 import {
+  CreditLimitInputSchema,
+  CreditLimitResultSchema,
+  DebtorListSchema,
+  DebtorSchema,
+} from '../../shared/schemas/credit';
+import {
   AdminServiceDtoSchema,
   AdminServiceListSchema,
   BulkPriceResultSchema,
@@ -173,6 +179,7 @@ import {
 } from '../../shared/schemas/wallet';
 import type { CustomerSummary } from '../../shared/schemas/admin';
 import type { adjustBalance } from '../features/admin/adjustments.service';
+import type { listDebtors, setCreditLimit } from '../features/credit/credit.service';
 import type { addNote, getCustomer } from '../features/admin/customer.service';
 import type { bulkPriceChange } from '../features/catalogue/catalogue.service';
 import type { approve, reject } from '../features/funds/funds.service';
@@ -301,6 +308,9 @@ export const RESPONSE_SCHEMAS = {
   CustomerSummary: CustomerSummarySchema,
   CustomerList: CustomerListSchema,
   AdjustmentResult: AdjustmentResultSchema,
+  CreditLimitResult: CreditLimitResultSchema,
+  Debtor: DebtorSchema,
+  DebtorList: DebtorListSchema,
   CustomerDetail: CustomerDetailSchema,
   CustomerNote: CustomerNoteSchema,
   CustomerNoteList: CustomerNoteListSchema,
@@ -381,6 +391,8 @@ same<Out<'VoucherBatchDto'>, VoucherBatchDto>();
 same<Out<'CreatedBatchDto'>, CreatedBatchDto>();
 same<Out<'CustomerSummary'>, CustomerSummary>();
 same<Out<'AdjustmentResult'>, Returned<typeof adjustBalance>>();
+same<Out<'CreditLimitResult'>, Returned<typeof setCreditLimit>>();
+same<Out<'DebtorList'>, Returned<typeof listDebtors>>();
 same<Out<'CustomerDetail'>, Returned<typeof getCustomer>>();
 same<Out<'CustomerNote'>, Returned<typeof addNote>>();
 same<Out<'SupplierDto'>, SupplierDto>();
@@ -443,6 +455,7 @@ export const REQUEST_SCHEMAS = {
   UpdateMethodRequest: UpdateMethodSchema,
   CreateVoucherBatchRequest: CreateBatchSchema,
   AdjustmentRequest: AdjustmentSchema,
+  CreditLimitRequest: CreditLimitInputSchema,
   CustomerNoteRequest: CreateCustomerNoteSchema,
   CreateSupplierRequest: CreateSupplierSchema,
   UpdateSupplierRequest: UpdateSupplierSchema,

@@ -456,6 +456,18 @@ const EXPECTED: Record<string, Expected> = {
     staffRoles: ['admin', 'finance'],
     path: { id: 'customerA' },
   },
+  adminGetCreditLimit: {
+    access: 'admin',
+    roles: staff('ok', 'admin', 'finance'),
+    staffRoles: ['admin', 'finance'],
+    path: { id: 'customerA' },
+  },
+  adminSetCreditLimit: {
+    access: 'admin',
+    roles: staff('allowed', 'admin', 'finance'),
+    staffRoles: ['admin', 'finance'],
+    path: { id: 'customerA' },
+  },
   adminUserSecurity: {
     access: 'admin',
     roles: staff('ok', 'admin', 'support', 'finance'),
@@ -583,6 +595,11 @@ const EXPECTED: Record<string, Expected> = {
     roles: staff('allowed', 'admin'),
     staffRoles: ['admin'],
     path: { id: 'customerA' },
+  },
+  adminListDebts: {
+    access: 'admin',
+    roles: staff('ok', 'admin', 'finance'),
+    staffRoles: ['admin', 'finance'],
   },
   testWebhookEndpoint: { access: 'customer', roles: OWNED_BY_A, path: { id: 'webhookEndpoint' } },
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTimeSchema, MoneySchema } from './common';
+import { BalanceSchema, DateTimeSchema, MoneySchema } from './common';
 import { OrderDtoSchema } from './orders';
 import { OpaqueCursorSchema } from './query';
 
@@ -16,9 +16,9 @@ export const CustomerSummarySchema = z.strictObject({
   role: z.string(),
   emailVerified: z.boolean(),
   /** The available balance (Saldo); null for the support role, which never sees balances. */
-  balance: MoneySchema.nullable(),
+  balance: BalanceSchema.nullable(),
   /** The same as `balance` (the name the first version of this list used). */
-  available: MoneySchema.nullable(),
+  available: BalanceSchema.nullable(),
   /** When they placed their last order; null: never. */
   lastOrderAt: DateTimeSchema.nullable(),
   /**
@@ -88,7 +88,7 @@ export type CustomerListQuery = z.output<typeof CustomerListQuerySchema>;
 
 /** POST /api/admin/users/:id/adjustments: the balances after, and whether it was a replay. */
 export const AdjustmentResultSchema = z.strictObject({
-  available: MoneySchema,
+  available: BalanceSchema,
   held: MoneySchema,
   transferId: z.string(),
   replayed: z.boolean(),
@@ -104,10 +104,12 @@ export const CustomerDetailSchema = z.strictObject({
   emailVerified: z.boolean(),
   blocked: z.boolean(),
   twoFactorEnabled: z.boolean(),
-  /** Available balance (Saldo); this and the next two are null for the support role. */
-  balance: MoneySchema.nullable(),
+  /** Available balance (Saldo); this and the next three are null for the support role. */
+  balance: BalanceSchema.nullable(),
   /** Held by orders in progress (En proceso). */
   held: MoneySchema.nullable(),
+  /** Credit limit: how far below zero orders may take `balance` ("0.00": none). */
+  creditLimit: MoneySchema.nullable(),
   spend: MoneySchema.nullable(),
   orders: z.number().int(),
   lastOrderAt: DateTimeSchema.nullable(),

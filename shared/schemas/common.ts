@@ -5,6 +5,9 @@ import { z } from 'zod';
 /** An amount of US dollars as JSON carries it: a decimal string with two places ("1.50"). */
 export const MoneySchema = z.string().regex(/^\d+\.\d{2}$/);
 
+/** A customer's balance: like MoneySchema, with a minus while they owe on credit ("-12.50"). */
+export const BalanceSchema = z.string().regex(/^-?\d+\.\d{2}$/);
+
 /** A decimal amount with up to six places ("0.27819"), as supplier costs and balances come. */
 export const DecimalSchema = z.string().regex(/^-?\d+\.\d{2,6}$/);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseAmount } from '../money';
-import { DateTimeSchema, MoneySchema } from './common';
+import { BalanceSchema, DateTimeSchema, MoneySchema } from './common';
 import { AmountInputSchema, AmountSchema, PaymentDtoSchema } from './wallet';
 
 /** Most requests a customer can have waiting for review at once. */
@@ -159,7 +159,7 @@ export type AdminRequestList = z.infer<typeof AdminRequestListSchema>;
 /** Approving a request: the payment as credited and the customer's available balance after. */
 export const ApproveResultSchema = z.strictObject({
   payment: PaymentDtoSchema,
-  balance: MoneySchema,
+  balance: BalanceSchema,
 });
 export type ApproveResult = z.infer<typeof ApproveResultSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTimeSchema, MoneySchema } from './common';
+import { BalanceSchema, DateTimeSchema, MoneySchema } from './common';
 import { CONTROL_CHARACTERS } from './funds';
 import { AmountSchema } from './wallet';
 
@@ -113,7 +113,7 @@ export type CreatedBatchDto = z.infer<typeof CreatedBatchDtoSchema>;
 /** POST /api/funds/redeem. */
 export const RedeemResultSchema = z.strictObject({
   amount: MoneySchema,
-  available: MoneySchema,
+  available: BalanceSchema,
   message: z.string(),
 });
 export type RedeemResultDto = z.infer<typeof RedeemResultSchema>;

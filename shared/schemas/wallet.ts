@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseAmount } from '../money';
 import { parseAmountInput } from '../number-input';
-import { DateTimeSchema, MoneySchema, SignedMoneySchema } from './common';
+import { BalanceSchema, DateTimeSchema, MoneySchema, SignedMoneySchema } from './common';
 
 /** A positive amount in dollars with at most two decimals, as a string ("25" or "25.50"). */
 export const AmountSchema = z
@@ -53,8 +53,13 @@ export const AdjustmentSchema = z.object({
 });
 
 export const WalletDtoSchema = z.strictObject({
-  available: MoneySchema,
+  /** Saldo: negative while the customer owes on credit. */
+  available: BalanceSchema,
   held: MoneySchema,
+  /** How far below zero orders may take `available` ("0.00": no credit). */
+  creditLimit: MoneySchema,
+  /** What the customer can still spend: available + creditLimit, never below "0.00". */
+  spendable: MoneySchema,
   currency: z.literal('USD'),
 });
 export type WalletDto = z.infer<typeof WalletDtoSchema>;
@@ -66,7 +71,7 @@ export const MovementDtoSchema = z.strictObject({
   description: z.string(),
   /** Signed: "+25.00" credits the account, "-3.00" debits it. */
   amount: SignedMoneySchema,
-  balanceAfter: MoneySchema,
+  balanceAfter: BalanceSchema,
 });
 export type MovementDto = z.infer<typeof MovementDtoSchema>;
 

@@ -14,9 +14,10 @@ import { user } from './auth';
 
 /**
  * Ledger accounts (docs/domain.md §3). Customer accounts ('available', 'held') belong to a
- * user and can never go below zero; system accounts (funding per method, revenue, adjustments)
- * have no user and may be negative. Balances are integer cents and change only through
- * transfer().
+ * user: 'held' never goes below zero, 'available' may be debited down to minus its
+ * `credit_limit` (0 unless an admin gives the customer credit) and no further; system accounts
+ * (funding per method, revenue, adjustments) have no user and may be negative. Balances are
+ * integer cents and change only through transfer().
  */
 export const ledgerAccount = pgTable(
   'ledger_account',
@@ -28,6 +29,10 @@ export const ledgerAccount = pgTable(
     balance: bigint('balance', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
+    /** How far below zero a debit may take this account, in cents ('available' only). */
+    creditLimit: bigint('credit_limit', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -35,7 +40,17 @@ export const ledgerAccount = pgTable(
     uniqueIndex('ledger_account_system_kind_uq')
       .on(t.kind)
       .where(sql`${t.userId} IS NULL`),
-    check('ledger_account_customer_non_negative', sql`${t.userId} IS NULL OR ${t.balance} >= 0`),
+    // 'held' is never negative; a debit past an 'available' account's limit is refused by
+    // cometa_transfer and backed by the trigger ledger_account_credit_floor (a lowered limit
+    // leaves an older, larger debt in place, which a CHECK on the row could not allow).
+    check(
+      'ledger_account_held_non_negative',
+      sql`${t.userId} IS NULL OR ${t.kind} = 'available' OR ${t.balance} >= 0`,
+    ),
+    check(
+      'ledger_account_credit_limit_valid',
+      sql`${t.creditLimit} >= 0 AND (${t.creditLimit} = 0 OR (${t.userId} IS NOT NULL AND ${t.kind} = 'available'))`,
+    ),
     check(
       'ledger_account_kind_valid',
       sql`(${t.userId} IS NOT NULL AND ${t.kind} IN ('available', 'held')) OR (${t.userId} IS NULL AND ${t.kind} NOT IN ('available', 'held'))`,
@@ -92,5 +107,30 @@ export const ledgerEntry = pgTable(
     index('ledger_entry_account_id_idx').on(t.accountId, t.id),
     uniqueIndex('ledger_entry_transfer_account_uq').on(t.transferId, t.accountId),
     check('ledger_entry_amount_nonzero', sql`${t.amount} <> 0`),
+  ],
+);
+
+/**
+ * Every change of a customer's credit limit (append-only). The limit applies to the debit
+ * entries of the account with an id above `after_entry_id` (the account's last entry when it
+ * was set, read under the account's row lock), until the next change: ledger:verify checks each
+ * debit against the limit in force when it was made, so lowering a limit below a debt is not a
+ * fault but going past the limit then in force is.
+ */
+export const ledgerCreditLimit = pgTable(
+  'ledger_credit_limit',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccount.id),
+    creditLimit: bigint('credit_limit', { mode: 'bigint' }).notNull(),
+    afterEntryId: bigint('after_entry_id', { mode: 'bigint' }).notNull(),
+    actorId: text('actor_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_credit_limit_account_idx').on(t.accountId, t.afterEntryId),
+    check('ledger_credit_limit_non_negative', sql`${t.creditLimit} >= 0`),
   ],
 );

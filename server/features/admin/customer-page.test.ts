@@ -77,6 +77,7 @@ describe.each(dbTargets())('the admin customer page on %s', (target) => {
       twoFactorEnabled: false,
       balance: '18.00',
       held: '2.00',
+      creditLimit: '0.00',
       spend: '0.00',
       orders: 1,
     });

@@ -20,6 +20,7 @@ type DetailRow = {
   two_factor: boolean;
   balance_text: string;
   held_text: string;
+  credit_limit_text: string;
   spend_text: string;
   orders: number | string;
   last_order_at: string | Date | null;
@@ -40,6 +41,7 @@ export async function getCustomer(db: Db, userId: string): Promise<CustomerDetai
       COALESCE(u.two_factor_enabled, false) AS two_factor,
       COALESCE(av.balance, 0)::text AS balance_text,
       COALESCE(held.balance, 0)::text AS held_text,
+      COALESCE(av.credit_limit, 0)::text AS credit_limit_text,
       COALESCE((
         SELECT -sum(e.amount) FROM ledger_entry e
         JOIN ledger_transfer t ON t.id = e.transfer_id
@@ -67,6 +69,7 @@ export async function getCustomer(db: Db, userId: string): Promise<CustomerDetai
     twoFactorEnabled: row.two_factor,
     balance: formatAmount(BigInt(row.balance_text)),
     held: formatAmount(BigInt(row.held_text)),
+    creditLimit: formatAmount(BigInt(row.credit_limit_text)),
     spend: formatAmount(BigInt(row.spend_text)),
     orders: Number(row.orders),
     lastOrderAt: row.last_order_at ? iso(row.last_order_at) : null,

@@ -138,7 +138,7 @@ describe.each(dbTargets())('ledger on %s', (target) => {
     await expect(args(60n)).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 
-  it('keeps entries append-only and customer balances non-negative at the database level', async () => {
+  it('keeps entries append-only and customer balances above their floor at the database level', async () => {
     expect(
       await dbError(database.db.execute(sql`UPDATE ledger_entry SET amount = amount + 1`)),
     ).toMatch(/append-only/);
@@ -151,7 +151,32 @@ describe.each(dbTargets())('ledger on %s', (target) => {
       await dbError(
         database.db.execute(sql`UPDATE ledger_account SET balance = -1 WHERE id = ${a.available}`),
       ),
-    ).toMatch(/ledger_account_customer_non_negative/);
+    ).toMatch(/insufficient funds/);
+    expect(
+      await dbError(
+        database.db.execute(sql`UPDATE ledger_account SET balance = -1 WHERE id = ${a.held}`),
+      ),
+    ).toMatch(/insufficient funds/);
+    // Behind the trigger, the CHECK: a 'held' account is never negative, whatever the path.
+    await database.db.execute(
+      sql`ALTER TABLE ledger_account DISABLE TRIGGER ledger_account_credit_floor`,
+    );
+    try {
+      expect(
+        await dbError(
+          database.db.execute(sql`UPDATE ledger_account SET balance = -1 WHERE id = ${a.held}`),
+        ),
+      ).toMatch(/ledger_account_held_non_negative/);
+    } finally {
+      await database.db.execute(
+        sql`ALTER TABLE ledger_account ENABLE TRIGGER ledger_account_credit_floor`,
+      );
+    }
+    expect(
+      await dbError(
+        database.db.execute(sql`UPDATE ledger_account SET credit_limit = 5 WHERE id = ${a.held}`),
+      ),
+    ).toMatch(/ledger_account_credit_limit_valid/);
   });
 
   it('ledger:verify reports a cached balance that no longer matches its entries', async () => {

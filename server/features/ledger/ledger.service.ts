@@ -92,8 +92,9 @@ export async function systemAccount(tx: Db | Tx, kind: SystemAccount): Promise<s
  * - The idempotency key is claimed first (unique index): a concurrent or later replay waits for
  *   the first, then moves nothing and returns it; the same key with other data is a CONFLICT.
  * - Both rows are locked in a fixed order (by id) so opposite transfers cannot deadlock.
- * - The debit is a guarded UPDATE: a customer account that would go below zero is not touched
- *   and the whole transaction fails with INSUFFICIENT_FUNDS (and the CHECK backs it up).
+ * - The debit is a guarded UPDATE: a customer account that would go below minus its credit
+ *   limit (zero for most) is not touched and the whole transaction fails with
+ *   INSUFFICIENT_FUNDS (and a CHECK and a trigger back it up).
  * This is the only code that writes balances.
  */
 export async function transfer(tx: Tx, input: TransferInput): Promise<TransferResult> {
@@ -114,13 +115,33 @@ export async function transfer(tx: Tx, input: TransferInput): Promise<TransferRe
   }
 }
 
+/** The refusal of a debit from a customer who has a credit limit: the credit is spent too. */
+export const CREDIT_EXHAUSTED = 'Tu saldo y tu crédito disponible no alcanzan para esta operación.';
+
+/** The DETAIL of a database error (CM001 carries the account's credit limit in cents). */
+function pgErrorDetail(err: unknown): string | null {
+  let current: unknown = err;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    if (typeof current === 'object' && 'code' in current && typeof current.code === 'string')
+      return 'detail' in current && typeof current.detail === 'string' ? current.detail : null;
+    current = typeof current === 'object' && 'cause' in current ? current.cause : undefined;
+  }
+  return null;
+}
+
 /**
  * The errors the ledger's database functions raise, as the app's errors: CM001 insufficient
- * funds, CM002 an idempotency key reused with other data; anything else unchanged.
+ * funds (its message mentions the credit when the account has a limit), CM002 an idempotency
+ * key reused with other data; anything else unchanged.
  */
 export function ledgerError(err: unknown): unknown {
   const code = pgErrorCode(err);
-  if (code === 'CM001') return new AppError('INSUFFICIENT_FUNDS');
+  if (code === 'CM001') {
+    const limit = pgErrorDetail(err);
+    return limit !== null && /^[1-9]\d*$/.test(limit)
+      ? new AppError('INSUFFICIENT_FUNDS', CREDIT_EXHAUSTED)
+      : new AppError('INSUFFICIENT_FUNDS');
+  }
   if (code === 'CM002')
     return new AppError('CONFLICT', 'Esta operación ya se registró con otros datos.');
   return err;
@@ -142,5 +163,33 @@ export async function balances(
   return {
     available: rows.find((r) => r.kind === 'available')?.balance ?? 0n,
     held: rows.find((r) => r.kind === 'held')?.balance ?? 0n,
+  };
+}
+
+export type Standing = { available: bigint; held: bigint; creditLimit: bigint; spendable: bigint };
+
+/**
+ * The customer's balances with their credit (docs/domain.md §3): `available` (negative while
+ * they owe), `held`, `creditLimit` and what they can still spend (`spendable` = available +
+ * limit, never below zero: a lowered limit can leave a debt larger than it).
+ */
+export async function standing(tx: Db | Tx, userId: string): Promise<Standing> {
+  const rows = await tx
+    .select({
+      kind: ledgerAccount.kind,
+      balance: ledgerAccount.balance,
+      creditLimit: ledgerAccount.creditLimit,
+    })
+    .from(ledgerAccount)
+    .where(eq(ledgerAccount.userId, userId));
+  const available = rows.find((r) => r.kind === 'available');
+  const balance = available?.balance ?? 0n;
+  const creditLimit = available?.creditLimit ?? 0n;
+  const spendable = balance + creditLimit;
+  return {
+    available: balance,
+    held: rows.find((r) => r.kind === 'held')?.balance ?? 0n,
+    creditLimit,
+    spendable: spendable > 0n ? spendable : 0n,
   };
 }

@@ -11,7 +11,8 @@ export type LedgerReport = {
 /**
  * Checks the ledger's invariants: every cached balance equals the sum of its entries, every
  * transfer has exactly two entries that cancel out and match it, no customer balance is
- * negative, and all balances sum to zero.
+ * negative except on credit, where every debit stayed within the credit limit in force when it
+ * was made (docs/domain.md §3), and all balances sum to zero.
  */
 export async function verifyLedger(db: Db): Promise<LedgerReport> {
   const problems: string[] = [];
@@ -40,11 +41,54 @@ export async function verifyLedger(db: Db): Promise<LedgerReport> {
   );
   for (const u of unbalanced)
     problems.push(`transfer ${u.id}: ${u.n} entries summing to ${u.total}`);
+  // 'held' never goes below zero; no customer account without credit is negative either.
   const negative = await queryRows<{ id: string; balance: string }>(
     db,
-    sql`SELECT id, balance::text AS balance FROM ledger_account WHERE user_id IS NOT NULL AND balance < 0`,
+    sql`SELECT id, balance::text AS balance FROM ledger_account
+         WHERE user_id IS NOT NULL AND balance < 0 AND (kind <> 'available' OR
+               (credit_limit = 0 AND NOT EXISTS
+                 (SELECT 1 FROM ledger_credit_limit h WHERE h.account_id = ledger_account.id)))`,
   );
   for (const n of negative) problems.push(`customer account ${n.id} is negative: ${n.balance}`);
+  // Credit lines: each debit that left a customer account below zero stayed within the limit in
+  // force when it was made (the last change of the limit recorded before that entry). A limit
+  // lowered below an existing debt is not a fault; a debit past the limit then in force is.
+  const pastLimit = await queryRows<{
+    id: string;
+    account_id: string;
+    balance_after: string;
+    limit_then: string;
+  }>(
+    db,
+    sql`SELECT d.id::text AS id, d.account_id, d.balance_after::text AS balance_after,
+               d.limit_then::text AS limit_then
+          FROM (SELECT e.id, e.account_id, e.balance_after,
+                       COALESCE((SELECT h.credit_limit FROM ledger_credit_limit h
+                                  WHERE h.account_id = e.account_id AND h.after_entry_id < e.id
+                                  ORDER BY h.after_entry_id DESC, h.id DESC LIMIT 1), 0) AS limit_then
+                  FROM ledger_entry e JOIN ledger_account a ON a.id = e.account_id
+                 WHERE a.user_id IS NOT NULL AND e.amount < 0 AND e.balance_after < 0) d
+         WHERE d.balance_after < -d.limit_then`,
+  );
+  for (const p of pastLimit)
+    problems.push(
+      `entry ${p.id} took customer account ${p.account_id} to ${p.balance_after}, past its credit limit of ${p.limit_then}`,
+    );
+  // The limit on the account is the last one its history recorded.
+  const limitDrift = await queryRows<{ id: string; credit_limit: string; recorded: string }>(
+    db,
+    sql`SELECT a.id, a.credit_limit::text AS credit_limit,
+               COALESCE((SELECT h.credit_limit FROM ledger_credit_limit h WHERE h.account_id = a.id
+                          ORDER BY h.after_entry_id DESC, h.id DESC LIMIT 1), 0)::text AS recorded
+          FROM ledger_account a
+         WHERE a.credit_limit <> COALESCE((SELECT h.credit_limit FROM ledger_credit_limit h
+                                            WHERE h.account_id = a.id
+                                            ORDER BY h.after_entry_id DESC, h.id DESC LIMIT 1), 0)`,
+  );
+  for (const l of limitDrift)
+    problems.push(
+      `account ${l.id}: credit limit ${l.credit_limit} but its history records ${l.recorded}`,
+    );
   const [total] = await queryRows<{ total: string }>(
     db,
     sql`SELECT COALESCE(SUM(balance), 0)::text AS total FROM ledger_account`,

@@ -15,7 +15,13 @@ import { order, orderEvent, service } from '../../db/schema/catalogue';
 import { orderDispatch } from '../../db/schema/suppliers';
 import type { JobQueue } from '../../jobs/queue';
 import { AppError } from '../../lib/errors';
-import { customerAccounts, ledgerError, systemAccount, transfer } from '../ledger/ledger.service';
+import {
+  CREDIT_EXHAUSTED,
+  customerAccounts,
+  ledgerError,
+  systemAccount,
+  transfer,
+} from '../ledger/ledger.service';
 import { customerPrice, loadCustomerPricing } from '../price-groups/pricing.service';
 import { enqueueDispatch } from '../suppliers/enqueue';
 import { queueOrderUpdate } from '../webhooks/enqueue';
@@ -375,7 +381,11 @@ export async function placeBulkOrder(
         ok: false,
         code: err.code,
         message:
-          err.code === 'INSUFFICIENT_FUNDS' ? 'Tu saldo no alcanza para este IMEI.' : err.message,
+          err.code !== 'INSUFFICIENT_FUNDS'
+            ? err.message
+            : err.message === CREDIT_EXHAUSTED
+              ? 'Tu saldo y tu crédito disponible no alcanzan para este IMEI.'
+              : 'Tu saldo no alcanza para este IMEI.',
       });
     }
   }

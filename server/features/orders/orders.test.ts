@@ -127,6 +127,8 @@ describe.each(dbTargets())('orders on %s', (target) => {
     expect(await (await c.client.get('/api/wallet')).json()).toEqual({
       available: '0.50',
       held: '0.50',
+      creditLimit: '0.00',
+      spendable: '0.50',
       currency: 'USD',
     });
     const detail = (await (await c.client.get(`/api/orders/${body.id}`)).json()) as {

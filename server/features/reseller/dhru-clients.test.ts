@@ -176,8 +176,20 @@ describe.each(dbTargets())('real DHRU clients on %s', (target) => {
         SUCCESS: [
           {
             message: 'Your Accout Info',
-            AccoutInfo: { credit: '$20.00', creditraw: '20.00', currency: 'USD', mail: r.email },
-            AccountInfo: { credit: '$20.00', creditraw: '20.00', currency: 'USD', mail: r.email },
+            AccoutInfo: {
+              credit: '$20.00',
+              creditraw: '20.00',
+              creditlimit: '0.00',
+              currency: 'USD',
+              mail: r.email,
+            },
+            AccountInfo: {
+              credit: '$20.00',
+              creditraw: '20.00',
+              creditlimit: '0.00',
+              currency: 'USD',
+              mail: r.email,
+            },
           },
         ],
         apiversion: '6.1',

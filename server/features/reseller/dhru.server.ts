@@ -28,7 +28,7 @@ import type { OrderRow } from '../orders/order-dto';
 import { dropUnusedFile, fileServiceInfo, isFileService, storeDhruFile } from './dhru-files.server';
 import { placeOrder } from '../orders/orders.service';
 import { withCustomerPrices } from '../price-groups/pricing.service';
-import { balances } from '../ledger/ledger.service';
+import { standing } from '../ledger/ledger.service';
 import {
   activeServices,
   categoryLabel,
@@ -377,11 +377,14 @@ export async function handleDhru(c: Context<AppEnv>, deps: RouteDeps): Promise<R
 
     switch (action) {
       case 'accountinfo': {
-        const { available } = await balances(deps.db, userId);
+        // DHRU's credit limit: `credit` is the balance (negative while they owe on credit),
+        // `creditlimit` how far below zero orders may take it (docs/domain.md §3).
+        const { available, creditLimit } = await standing(deps.db, userId);
         const credit = formatAmount(available);
         const info = {
-          credit: `$${credit}`,
+          credit: `${available < 0n ? '-' : ''}$${formatAmount(available < 0n ? -available : available)}`,
           creditraw: credit,
+          creditlimit: formatAmount(creditLimit),
           currency: 'USD',
           mail: auth.user.email,
         };

@@ -13,7 +13,7 @@ import { authenticateKey } from '../../lib/api-keys';
 import { AppError } from '../../lib/errors';
 import type { AppEnv } from '../../lib/http';
 import type { RouteDeps } from '../../lib/route';
-import { balances } from '../ledger/ledger.service';
+import { standing } from '../ledger/ledger.service';
 import type { OrderRow } from '../orders/order-dto';
 import {
   RefillRefused,
@@ -389,8 +389,10 @@ export async function handleSmm(c: Context<AppEnv>, deps: RouteDeps): Promise<Re
         );
       }
       case 'balance': {
-        const { available } = await balances(deps.db, userId);
-        return ok(c, { balance: formatAmount(available), currency: 'USD' });
+        // SMM clients compare `balance` with a charge before ordering: with credit it is what the
+        // customer can still spend (balance + credit limit), docs/domain.md §3.
+        const { spendable } = await standing(deps.db, userId);
+        return ok(c, { balance: formatAmount(spendable), currency: 'USD' });
       }
       default:
         return fail(c, 'Incorrect request');

@@ -23,7 +23,7 @@ export function customerListFor(role: string, list: CustomerList): CustomerList 
 }
 
 export function customerDetailFor(role: string, c: CustomerDetail): CustomerDetail {
-  return seesMoney(role) ? c : { ...c, balance: null, held: null, spend: null };
+  return seesMoney(role) ? c : { ...c, balance: null, held: null, creditLimit: null, spend: null };
 }
 
 export function customerOrdersFor(role: string, page: OrdersPage): StaffOrdersPage {

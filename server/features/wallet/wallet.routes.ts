@@ -11,7 +11,7 @@ export const walletRoutes = [
     tag: 'Saldo',
     summary: 'Saldo disponible y retenido',
     description:
-      'El saldo disponible (Saldo) y el retenido por órdenes en curso (En proceso), en dólares estadounidenses.',
+      'El saldo disponible (Saldo; negativo mientras el cliente debe a crédito), el retenido por órdenes en curso (En proceso), su límite de crédito (`creditLimit`, "0.00" sin crédito) y lo que todavía puede gastar (`spendable`: saldo más límite), en dólares estadounidenses.',
     access: 'customer',
     responses: [{ status: 200, description: 'El saldo.', body: 'WalletDto' }],
     handler: async ({ c, deps, user }) => c.json(await getWallet(deps.db, user.id)),

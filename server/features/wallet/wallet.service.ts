@@ -7,13 +7,19 @@ import type { MovementsPage, WalletDto } from '../../../shared/schemas/wallet';
 import type { Db } from '../../db/client';
 import { ledgerAccount, ledgerEntry, ledgerTransfer } from '../../db/schema/ledger';
 import { AppError } from '../../lib/errors';
-import { balances } from '../ledger/ledger.service';
+import { standing } from '../ledger/ledger.service';
 
 export const MOVEMENTS_PAGE_SIZE = 20;
 
 export async function getWallet(db: Db, userId: string): Promise<WalletDto> {
-  const b = await balances(db, userId);
-  return { available: formatAmount(b.available), held: formatAmount(b.held), currency: 'USD' };
+  const b = await standing(db, userId);
+  return {
+    available: formatAmount(b.available),
+    held: formatAmount(b.held),
+    creditLimit: formatAmount(b.creditLimit),
+    spendable: formatAmount(b.spendable),
+    currency: 'USD',
+  };
 }
 
 /** The statement of the customer's available balance, newest first, keyset-paginated by entry id. */

@@ -25,6 +25,8 @@ describe.each(dbTargets())('wallet and adjustments on %s', (target) => {
     expect(await (await client.get('/api/wallet')).json()).toEqual({
       available: '0.00',
       held: '0.00',
+      creditLimit: '0.00',
+      spendable: '0.00',
       currency: 'USD',
     });
     expect(await (await client.get('/api/wallet/movements')).json()).toEqual({

@@ -130,7 +130,7 @@ export function FieldList({ fields }: { fields: ServiceField[] }) {
 type Outcome =
   | { kind: 'order'; order: OrderDto }
   | { kind: 'bulk'; result: BulkResponse }
-  | { kind: 'funds' }
+  | { kind: 'funds'; credit: boolean }
   | { kind: 'error'; message: string };
 
 /** The order form of one service: single order, or one per IMEI line for IMEI services. */
@@ -266,7 +266,8 @@ function OrderFormInner({ service, onAgain }: { service: ServiceDto; onAgain: ()
       void reloadMe();
     } catch (err) {
       if (err instanceof ApiError) {
-        if (err.code === 'INSUFFICIENT_FUNDS' || err.status === 402) setOutcome({ kind: 'funds' });
+        if (err.code === 'INSUFFICIENT_FUNDS' || err.status === 402)
+          setOutcome({ kind: 'funds', credit: err.message.includes('crédito') });
         else {
           if (Object.keys(err.fields).length > 0) {
             setErrors(err.fields);
@@ -309,7 +310,9 @@ function OrderFormInner({ service, onAgain }: { service: ServiceDto; onAgain: ()
     <form ref={form} noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
       {outcome?.kind === 'funds' ? (
         <Alert tone="warning">
-          Tu saldo no alcanza para esta orden.{' '}
+          {outcome.credit
+            ? 'Tu saldo y tu crédito disponible no alcanzan para esta orden.'
+            : 'Tu saldo no alcanza para esta orden.'}{' '}
           <AppLink to="/addfunds" className="font-semibold underline">
             Añadir créditos
           </AppLink>

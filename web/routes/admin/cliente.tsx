@@ -9,6 +9,8 @@ import { Detail, LoadedList, Section } from '../../components/ui/section';
 import { runAdminAction } from '../../features/admin/actions';
 import type { AdminActionResult } from '../../features/admin/types';
 import { AdjustBalance } from '../../features/admin/customer-adjust';
+import { saveCreditLimit, type CreditActionResult } from '../../features/credit/credit-api';
+import { CreditLimitSection } from '../../features/credit/credit-limit-section';
 import {
   addNote,
   customerPage,
@@ -56,8 +58,11 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
 export async function clientAction({
   request,
   params,
-}: Route.ClientActionArgs): Promise<AdminActionResult | NoteResult | AdminCustomerResult> {
+}: Route.ClientActionArgs): Promise<
+  AdminActionResult | NoteResult | AdminCustomerResult | CreditActionResult
+> {
   const form = await request.formData();
+  if (form.get('intent') === 'credit-limit') return saveCreditLimit(params.id, form);
   const intent = form.get('intent');
   if (intent === 'note') {
     const body = form.get('body');
@@ -90,13 +95,16 @@ export default function AdminCliente() {
           <div className="flex flex-col gap-6">
             <Header customer={c} />
             {staffCan(role, 'money') ? (
-              <Section
-                id="ajustar-saldo"
-                title="Ajustar saldo"
-                description="Un abono o un descuento con su motivo; un descuento nunca deja su saldo por debajo de cero."
-              >
-                <AdjustBalance userId={id} />
-              </Section>
+              <>
+                <CreditLimitSection customer={c} />
+                <Section
+                  id="ajustar-saldo"
+                  title="Ajustar saldo"
+                  description="Un abono o un descuento con su motivo; un descuento nunca deja su saldo por debajo de cero (o de menos su límite de crédito, si tiene)."
+                >
+                  <AdjustBalance userId={id} />
+                </Section>
+              </>
             ) : null}
             {staffCan(role, 'catalogue') ? <CustomerPricesSection userId={id} /> : null}
             <Section id="datos-cliente" title="Su actividad">

@@ -1,11 +1,11 @@
-import { redirect, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { PageTitle } from '../../components/ui/card';
 import { LoadedList } from '../../components/ui/section';
 import { PriceGroupsPage } from '../../features/price-groups/price-groups';
 import { loadPriceGroupsPage } from '../../features/price-groups/price-groups-api';
 import { APP_NAME } from '../../lib/app-name';
 import { adminPage } from '../../lib/page-loader.server';
-import { ready } from '../../lib/session';
+import { staffClientGuard } from '../../lib/staff-guard';
 import type { Route } from './+types/grupos';
 
 export function meta() {
@@ -14,13 +14,11 @@ export function meta() {
 
 /** Rendered on the server with its data (docs/decisions/0016); navigations load it in the browser. */
 export async function loader({ request }: Route.LoaderArgs) {
-  return adminPage(request, loadPriceGroupsPage);
+  return adminPage(request, loadPriceGroupsPage, 'catalogue');
 }
 
 export async function clientLoader() {
-  const session = await ready();
-  if (session.status !== 'authenticated' || session.user.role !== 'admin')
-    throw redirect('/dashboard');
+  await staffClientGuard('catalogue');
   return loadPriceGroupsPage();
 }
 

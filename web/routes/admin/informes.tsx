@@ -1,9 +1,8 @@
 // /admin/informes «Informes»: revenue, cost, margin, orders and refunds of a date range, by
 // period (a chart drawn here in SVG, no chart library) and broken down, with top customers and
 // top-ups by method; the same figures as GET /api/admin/reports (admin and finance).
-import { Form, redirect, useLoaderData } from 'react-router';
+import { Form, useLoaderData } from 'react-router';
 import { formatUsd, parseAmount } from '../../../shared/money';
-import { staffCan } from '../../../shared/roles';
 import {
   REPORT_BREAKDOWN_LABELS,
   REPORT_BREAKDOWNS,
@@ -23,9 +22,8 @@ import { LoadedList, Section } from '../../components/ui/section';
 import { api } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
 import { settle } from '../../lib/loaded';
-import { pageLoader } from '../../lib/page-loader.server';
-import { requireSignedIn } from '../../lib/page-session';
-import { ready } from '../../lib/session';
+import { adminPage } from '../../lib/page-loader.server';
+import { staffClientGuard } from '../../lib/staff-guard';
 import type { Route } from './+types/informes';
 
 export function meta() {
@@ -71,17 +69,11 @@ async function reportPage(request: Request) {
 
 /** Rendered on the server with its data (docs/decisions/0016); admin and finance only. */
 export async function loader({ request }: Route.LoaderArgs) {
-  return pageLoader(request, async () => {
-    const session = await requireSignedIn(request);
-    if (!staffCan(session.user.role, 'reports')) throw redirect('/dashboard');
-    return reportPage(request);
-  });
+  return adminPage(request, () => reportPage(request), 'reports');
 }
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const session = await ready();
-  if (session.status !== 'authenticated' || !staffCan(session.user.role, 'reports'))
-    throw redirect('/dashboard');
+  await staffClientGuard('reports');
   return reportPage(request);
 }
 

@@ -58,6 +58,7 @@ const ADMIN_NAV: NavItem[] = [
   { id: 'clientes', title: 'Clientes', url: '/admin/clientes', badge: '', area: 'customers' },
   { id: 'grupos', title: 'Grupos de precios', url: '/admin/grupos', badge: '', area: 'catalogue' },
   { id: 'informes', title: 'Informes', url: '/admin/informes', badge: '', area: 'reports' },
+  { id: 'deudas', title: 'Deudas', url: '/admin/deudas', badge: '', area: 'money' },
   { id: 'personal', title: 'Personal', url: '/admin/personal', badge: '', area: 'staff' },
   { id: 'auditoria', title: 'Auditoría', url: '/admin/auditoria', badge: '', area: 'staff' },
 ];

@@ -23,6 +23,7 @@ import {
   getWallet,
   type ManualMethodDto,
 } from '../../features/wallet/wallet-api';
+import { CreditLine } from '../../features/credit/credit-line';
 import { api, ApiError } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
 import { reloadMe } from '../../lib/session';
@@ -323,9 +324,13 @@ export default function AddFunds() {
         <div className="grid gap-4 sm:grid-cols-2">
           <Card>
             <h2 className="text-sm font-medium text-slate-600">Saldo disponible</h2>
-            <p className="mt-2 text-3xl font-bold text-slate-900" data-testid="wallet-available">
+            <p
+              className={`mt-2 text-3xl font-bold ${wallet.available.startsWith('-') ? 'text-red-700' : 'text-slate-900'}`}
+              data-testid="wallet-available"
+            >
               {formatUsd(wallet.available)}
             </p>
+            <CreditLine wallet={wallet} />
           </Card>
           <Card>
             <h2 className="text-sm font-medium text-slate-600">En proceso</h2>

@@ -10,6 +10,7 @@ import {
   type OrderSummary,
 } from '../../../shared/schemas/orders';
 import { WalletDtoSchema } from '../../../shared/schemas/wallet';
+import { CreditLine } from '../../features/credit/credit-line';
 import { AppLink } from '../../components/ui/app-link';
 import { Alert } from '../../components/ui/alert';
 import { buttonClass } from '../../components/ui/button';
@@ -145,12 +146,17 @@ export default function Dashboard() {
           <h2 className="text-sm font-medium text-slate-600">Saldo disponible</h2>
           <p
             className={`mt-2 text-3xl font-bold ${
-              (parseAmount(available) ?? 0n) > 0n ? 'text-slate-900' : 'text-amber-800'
+              (parseAmount(available) ?? 0n) > 0n
+                ? 'text-slate-900'
+                : (parseAmount(available) ?? 0n) < 0n
+                  ? 'text-red-700'
+                  : 'text-amber-800'
             }`}
             data-testid="dashboard-balance"
           >
             {formatUsd(available)}
           </p>
+          <CreditLine wallet={wallet} />
           <div className="mt-4 flex flex-wrap gap-2">
             <AppLink to="/placeorder" className={buttonClass('primary')}>
               Nueva orden
