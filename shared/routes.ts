@@ -36,6 +36,7 @@ export const PROTECTED_PATHS = [
   '/admin/personal',
   '/admin/auditoria',
   '/admin/deudas',
+  '/admin/informes',
   '/activar-dos-pasos',
   '/preview',
 ] as const;

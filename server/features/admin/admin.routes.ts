@@ -185,7 +185,7 @@ export const adminRoutes = [
     tag: 'Administración',
     summary: 'Ajustar el saldo de un cliente',
     description:
-      'Un abono (importe positivo) o un cargo (negativo) con un motivo, auditado. Un cargo que dejaría el saldo por debajo de cero responde 402. Nadie ajusta su propio saldo: un administrador que lo intenta recibe 403 y lo tiene que hacer otro administrador.',
+      'Un abono (importe positivo) o un cargo (negativo) con un motivo, auditado. Un cargo que dejaría el saldo por debajo de cero (o de menos su límite de crédito, si tiene) responde 402. Nadie ajusta su propio saldo: un administrador que lo intenta recibe 403 y lo tiene que hacer otro administrador.',
     access: 'admin',
     roles: ['admin', 'finance'],
     idempotencyKey:

@@ -222,7 +222,7 @@ async function adjust(formData: FormData): Promise<AdminActionResult> {
         intent: 'adjust',
         fields: {
           amount:
-            'El saldo disponible del cliente no alcanza para ese descuento. Descuenta como máximo su saldo actual.',
+            'El saldo disponible del cliente no alcanza para ese descuento. Descuenta como máximo su saldo actual (más su límite de crédito, si tiene).',
         },
       };
     throw err;
