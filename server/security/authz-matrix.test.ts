@@ -524,8 +524,8 @@ const EXPECTED: Record<string, Expected> = {
   },
   adminAddCustomerNote: {
     access: 'admin',
-    roles: staff('allowed', 'admin', 'support', 'finance'),
-    staffRoles: ['admin', 'support', 'finance'],
+    roles: staff('allowed', 'admin', 'finance'),
+    staffRoles: ['admin', 'finance'],
     path: { id: 'customerA' },
   },
   adminBulkUpdateServices: {

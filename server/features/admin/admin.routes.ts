@@ -160,9 +160,10 @@ export const adminRoutes = [
     operationId: 'adminAddCustomerNote',
     tag: 'Administración',
     summary: 'Anotar algo sobre un cliente',
-    description: 'Una nota interna con su autor y su fecha; el cliente no la ve.',
+    description:
+      'Una nota interna con su autor y su fecha; el cliente no la ve. Soporte lee los clientes pero no los cambia: no anota.',
     access: 'admin',
-    roles: ['admin', 'support', 'finance'],
+    roles: ['admin', 'finance'],
     params: CUSTOMER_ID,
     body: { schema: CreateCustomerNoteSchema },
     responses: [{ status: 201, description: 'La nota guardada.', body: 'CustomerNote' }],

@@ -235,7 +235,8 @@ export function PaymentsTab({ items }: { items: PaymentDto[] }) {
   );
 }
 
-export function NotesTab({ notes }: { notes: CustomerNote[] }) {
+/** The notes; `canWrite` false (support: customers are read-only) shows them without the form. */
+export function NotesTab({ notes, canWrite }: { notes: CustomerNote[]; canWrite: boolean }) {
   const { dateTime: formatDateTime } = useDates();
   const fetcher = useFetcher<NoteResult>();
   const busy = fetcher.state !== 'idle';
@@ -248,21 +249,23 @@ export function NotesTab({ notes }: { notes: CustomerNote[] }) {
   }
   return (
     <div className="flex flex-col gap-4">
-      <fetcher.Form key={saved} method="post" noValidate className="flex flex-col gap-3">
-        <input type="hidden" name="intent" value="note" />
-        <TextAreaField
-          label="Nueva nota"
-          name="body"
-          rows={3}
-          maxLength={2000}
-          required
-          hint="Solo la ven los administradores."
-          error={result && !result.ok ? result.error : undefined}
-        />
-        <Button type="submit" disabled={busy} className="sm:self-start">
-          {busy ? 'Guardando…' : 'Guardar nota'}
-        </Button>
-      </fetcher.Form>
+      {canWrite ? (
+        <fetcher.Form key={saved} method="post" noValidate className="flex flex-col gap-3">
+          <input type="hidden" name="intent" value="note" />
+          <TextAreaField
+            label="Nueva nota"
+            name="body"
+            rows={3}
+            maxLength={2000}
+            required
+            hint="Solo la ven los administradores."
+            error={result && !result.ok ? result.error : undefined}
+          />
+          <Button type="submit" disabled={busy} className="sm:self-start">
+            {busy ? 'Guardando…' : 'Guardar nota'}
+          </Button>
+        </fetcher.Form>
+      ) : null}
       <div aria-live="polite">
         {result?.ok ? <Alert tone="success">{result.message}</Alert> : null}
       </div>

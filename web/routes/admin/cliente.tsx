@@ -109,7 +109,7 @@ export default function AdminCliente() {
             {staffCan(role, 'catalogue') ? <CustomerPricesSection userId={id} /> : null}
             <Section id="datos-cliente" title="Su actividad">
               <CustomerTabs current={data.tab} tabs={tabs}>
-                <TabContent customer={c} data={data} />
+                <TabContent customer={c} data={data} role={role} />
               </CustomerTabs>
             </Section>
           </div>
@@ -178,7 +178,15 @@ function Badge({ tone, children }: { tone: keyof typeof BADGE; children: string 
   );
 }
 
-function TabContent({ customer, data }: { customer: CustomerDetail; data: TabData }) {
+function TabContent({
+  customer,
+  data,
+  role,
+}: {
+  customer: CustomerDetail;
+  data: TabData;
+  role: string;
+}) {
   const { dateTime: formatDateTime } = useDates();
   const id = customer.id;
   switch (data.tab) {
@@ -221,7 +229,7 @@ function TabContent({ customer, data }: { customer: CustomerDetail; data: TabDat
     case 'notas':
       return (
         <LoadedList value={data.notes} what="las notas">
-          {(list) => <NotesTab notes={list.items} />}
+          {(list) => <NotesTab notes={list.items} canWrite={staffCan(role, 'money')} />}
         </LoadedList>
       );
   }
