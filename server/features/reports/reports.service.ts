@@ -295,8 +295,7 @@ export async function buildReport(
   if (!options.direct) await summariseDays(db, q.from, q.to);
   const dim = DIMENSION_OF[q.by];
   const dims = dim === 'customer' ? ['customer'] : [dim, 'customer'];
-  const bucket = (day: string) =>
-    sql.raw(`date_trunc('${q.period}', ${day})::date`);
+  const bucket = (day: string) => sql.raw(`date_trunc('${q.period}', ${day})::date`);
   // One snapshot for the days summarised and the orders of the others; every grouping hashed in
   // memory (the default work_mem would sort on disk).
   const rows = await db.transaction(async (tx) => {
