@@ -125,7 +125,6 @@ export const SUMMARY_MARGIN = '1 hour';
 
 type Grouped = {
   dim: string;
-  g_key: number;
   k: string | null;
   bucket: string | null;
   revenue: string;
@@ -215,7 +214,7 @@ async function topupsOf(db: Db, start: string, end: string): Promise<ReportTopup
  * it summarised.
  */
 export async function summariseDays(db: Db, from: string, to: string): Promise<string[]> {
-  return db.transaction(async (tx) => {
+  const done = await db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
     const days = await queryRows<{ day: string }>(
       tx,
@@ -248,6 +247,13 @@ export async function summariseDays(db: Db, from: string, to: string): Promise<s
     );
     return list;
   });
+  // Fresh statistics, so reports aggregate the summaries by hashing (stale ones, as after the
+  // first summary of a long history, make the planner sort hundreds of thousands of rows).
+  if (done.length > 0) {
+    // Without the right to analyse (not the table's owner) autovacuum does it later.
+    await db.execute(sql`ANALYZE order_day_summary`).catch(() => undefined);
+  }
+  return done;
 }
 
 /** Sorted days as ranges of consecutive days: [first, last]. */
@@ -294,7 +300,7 @@ export async function buildReport(
   const { start, end } = bounds(q.from, q.to);
   if (!options.direct) await summariseDays(db, q.from, q.to);
   const dim = DIMENSION_OF[q.by];
-  const dims = dim === 'customer' ? ['customer'] : [dim, 'customer'];
+  const dims: Dimension[] = dim === 'customer' ? ['customer'] : [dim, 'customer'];
   const bucket = (day: string) => sql.raw(`date_trunc('${q.period}', ${day})::date`);
   // One snapshot for the days summarised and the orders of the others; every grouping hashed in
   // memory (the default work_mem would sort on disk).
@@ -312,43 +318,49 @@ export async function buildReport(
           ).map((r) => r.day),
         );
     const open = dayRanges(daysOf(q.from, q.to).filter((d) => !closed.has(d)));
-    const liveKeys = sql.join(
-      dims.map((d) => sql`(${d}::text, ${sql.raw(KEY[d as Dimension])})`),
-      sql`, `,
-    );
-    const dimList = sql.join(
-      dims.map((d) => sql`${d}::text`),
-      sql`, `,
-    );
+    // The figures of these dimensions per key and day: summaries, then the open days' orders.
+    const source = (of: Dimension[]) => sql`
+        SELECT s.dimension AS dim, s.key AS k, s.day,
+               s.revenue, s.cost, s.refunds, s.orders AS counted
+        FROM order_day_summary s
+        WHERE s.dimension IN (${sql.join(
+          of.map((d) => sql`${d}::text`),
+          sql`, `,
+        )})
+          AND s.day BETWEEN ${q.from}::date AND ${q.to}::date AND ${closed.size > 0 ? sql`true` : sql`false`}
+        UNION ALL
+        SELECT v.dim, v.k, (o.settled_at AT TIME ZONE 'UTC')::date AS day,
+               ${REVENUE} AS revenue, ${COST} AS cost, ${REFUNDS} AS refunds, ${COUNTED} AS counted
+        FROM "order" o CROSS JOIN LATERAL (VALUES ${sql.join(
+          of.map((d) => sql`(${d}::text, ${sql.raw(KEY[d])})`),
+          sql`, `,
+        )}) AS v(dim, k)
+        WHERE ${settledIn(open)}`;
+    // Rows per key of the breakdown and per customer; the series from the categories (every
+    // dimension adds up to the same daily totals, and categories are the fewest rows).
     return queryRows<Grouped>(
       tx,
-      sql`WITH f AS (
-          SELECT s.dimension AS dim, s.key AS k, ${bucket('s.day')} AS bucket,
-                 s.revenue, s.cost, s.refunds, s.orders AS counted
-          FROM order_day_summary s
-          WHERE s.dimension IN (${dimList}) AND s.day BETWEEN ${q.from}::date AND ${q.to}::date
-            AND ${closed.size > 0 ? sql`true` : sql`false`}
+      sql`SELECT dim, k, NULL::text AS bucket,
+                 SUM(revenue)::text AS revenue, SUM(cost)::text AS cost,
+                 SUM(refunds)::text AS refunds, SUM(counted) AS orders
+          FROM (${source(dims)}) f
+          GROUP BY dim, k
           UNION ALL
-          SELECT v.dim, v.k, ${bucket(`(o.settled_at AT TIME ZONE 'UTC')`)} AS bucket,
-                 ${REVENUE} AS revenue, ${COST} AS cost, ${REFUNDS} AS refunds, ${COUNTED} AS counted
-          FROM "order" o CROSS JOIN LATERAL (VALUES ${liveKeys}) AS v(dim, k)
-          WHERE ${settledIn(open)}
-        )
-        SELECT dim, GROUPING(k) AS g_key, k, bucket::text AS bucket,
-               SUM(revenue)::text AS revenue, SUM(cost)::text AS cost, SUM(refunds)::text AS refunds,
-               SUM(counted) AS orders
-        FROM f
-        GROUP BY GROUPING SETS ((dim, k), (dim, bucket))`,
+          SELECT 'series', NULL, ${bucket('f.day')}::text,
+                 SUM(revenue)::text, SUM(cost)::text, SUM(refunds)::text, SUM(counted)
+          FROM (${source(['category'])}) f
+          GROUP BY 3`,
     );
   });
   const byKey = new Map<string, Sums>();
   const byBucket = new Map<string, Sums>();
   const byCustomer = new Map<string, Sums>();
   for (const r of rows) {
-    if (Number(r.g_key) === 0 && r.k !== null) {
+    if (r.bucket !== null) byBucket.set(r.bucket, sumsOf(r));
+    else if (r.k !== null) {
       if (r.dim === dim) byKey.set(r.k, sumsOf(r));
       if (r.dim === 'customer') byCustomer.set(r.k, sumsOf(r));
-    } else if (r.dim === dim && r.bucket !== null) byBucket.set(r.bucket, sumsOf(r));
+    }
   }
   let totals = zero();
   for (const s of byKey.values()) totals = add(totals, s);
