@@ -1,14 +1,31 @@
 -- A change to the figures of an order settled on a summarised day (or an order settled, inserted
 -- or deleted on one) deletes that day's report_day row, and with it its summaries: the next
 -- report reads the day from the orders and summarises it again (docs/decisions/0021).
+-- Each touched day is first locked in shared mode (advisory lock 21021, days since 2000-01-01,
+-- the smaller day first); summariseDays() takes the same locks exclusively before reading a
+-- day's orders, so a change either commits before the day is read or reopens it after.
 CREATE OR REPLACE FUNCTION order_report_day_reopen() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  d1 date;
+  d2 date;
 BEGIN
   IF TG_OP <> 'INSERT' AND OLD.settled_at IS NOT NULL THEN
-    DELETE FROM report_day WHERE day = (OLD.settled_at AT TIME ZONE 'UTC')::date;
+    d1 := (OLD.settled_at AT TIME ZONE 'UTC')::date;
   END IF;
   IF TG_OP <> 'DELETE' AND NEW.settled_at IS NOT NULL THEN
-    DELETE FROM report_day WHERE day = (NEW.settled_at AT TIME ZONE 'UTC')::date;
+    d2 := (NEW.settled_at AT TIME ZONE 'UTC')::date;
   END IF;
+  IF d1 IS NULL OR d1 = d2 THEN
+    d1 := d2;
+    d2 := NULL;
+  ELSIF d2 IS NOT NULL AND d2 < d1 THEN
+    SELECT d2, d1 INTO d1, d2;
+  END IF;
+  PERFORM pg_advisory_xact_lock_shared(21021, d1 - date '2000-01-01');
+  IF d2 IS NOT NULL THEN
+    PERFORM pg_advisory_xact_lock_shared(21021, d2 - date '2000-01-01');
+  END IF;
+  DELETE FROM report_day WHERE day = d1 OR day = d2;
   RETURN NULL;
 END;
 $$;

@@ -123,6 +123,9 @@ const KEY: Record<Dimension, string> = {
  */
 export const SUMMARY_MARGIN = '1 hour';
 
+/** The advisory lock class of a report day (its key: days since 2000-01-01). */
+const REPORT_DAY_LOCK = 21021;
+
 type Grouped = {
   dim: string;
   k: string | null;
@@ -227,6 +230,13 @@ export async function summariseDays(db: Db, from: string, to: string): Promise<s
     );
     if (days.length === 0) return [];
     const list = days.map((d) => d.day).sort();
+    // Wait for any transaction changing these days' orders to finish (the trigger of migration
+    // report_day_reopen holds the same locks, shared), so the read below sees its change. The
+    // days are in order, as the trigger takes them: no deadlock.
+    await tx.execute(
+      sql`SELECT pg_advisory_xact_lock(${REPORT_DAY_LOCK}, d - date '2000-01-01')
+          FROM unnest(${`{${list.join(',')}}`}::date[]) AS d`,
+    );
     const ranges = dayRanges(list);
     await tx.execute(
       sql`INSERT INTO order_day_summary (dimension, day, key, revenue, cost, refunds, orders)
