@@ -1,7 +1,8 @@
 // npm run bench:reports — GET /api/admin/reports' service (buildReport, what the handler calls)
 // on the real PostgreSQL with 1,000,000 orders seeded in SQL: a 90-day report per breakdown and
-// period, p50/p95 of BENCH_RUNS runs each. Two shapes of history: the orders spread over a year
-// (a 90-day report reads about a quarter of them), then all of them inside the 90 days.
+// period, p50/p95 of BENCH_RUNS runs each, after the finished days are summarised (timed once).
+// Two shapes of history: the orders spread over a year (a quarter of them in the 90 days), then
+// all of them inside the 90 days.
 //   BENCH_ORDERS (default 1000000), BENCH_RUNS (default 15).
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../server/db/client';

@@ -1,7 +1,8 @@
 // Reports (docs/domain.md, Cost, margin and reports). Every figure comes from the orders settled
 // in the range (`order.settled_at`, written in the transaction that moved their money, so the
-// ledger agrees to the cent), read in one pass with grouping sets: the breakdown, the series and
-// the customers at once. Top-ups come from the ledger.
+// ledger agrees to the cent): finished days from their daily summaries (`order_day_summary`,
+// docs/decisions/0021-report-summaries.md), the other days from the orders themselves, with the
+// same expressions. Top-ups come from the ledger.
 import { inArray, sql } from 'drizzle-orm';
 import { categoryLabel } from '../../../shared/categories';
 import { formatAmount } from '../../../shared/money';
