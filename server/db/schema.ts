@@ -7,6 +7,7 @@ import * as instances from './schema/instances';
 import * as ledger from './schema/ledger';
 import * as notes from './schema/notes';
 import * as payments from './schema/payments';
+import * as reports from './schema/reports';
 import * as reseller from './schema/reseller';
 import * as security from './schema/security';
 import * as staff from './schema/staff';
@@ -21,6 +22,7 @@ export const schema = {
   ...ledger,
   ...notes,
   ...payments,
+  ...reports,
   ...reseller,
   ...security,
   ...staff,

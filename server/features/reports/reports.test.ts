@@ -5,10 +5,18 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminServiceDto } from '../../../shared/schemas/catalogue';
-import type { Report } from '../../../shared/schemas/reports';
+import {
+  REPORT_BREAKDOWNS,
+  REPORT_PERIODS,
+  type Report,
+  type ReportBreakdown,
+  type ReportPeriod,
+} from '../../../shared/schemas/reports';
 import type { AdminOrderDto, SupplierDto } from '../../../shared/schemas/suppliers';
 import { order, service } from '../../db/schema/catalogue';
 import { ledgerTransfer } from '../../db/schema/ledger';
+import { customerPriceGroup, priceGroup } from '../../db/schema/prices';
+import { orderDaySummary, reportDay } from '../../db/schema/reports';
 import { imeiFor } from '../../../tests/setup/imei';
 import {
   adminOrder,
@@ -28,6 +36,7 @@ import { dbTargets } from '../../../tests/setup/test-db';
 import { adminGetOrder, adminListOrders } from '../suppliers/admin-orders.service';
 import { runDispatch } from '../suppliers/dispatch.service';
 import { pollAll } from '../suppliers/poll.service';
+import { buildReport } from './reports.service';
 
 let seed = 3_100;
 function nextImei(): string {
@@ -466,7 +475,9 @@ describe.each(dbTargets())('cost, margin and reports on %s', (target) => {
     expect(byCustomer.topCustomers.map((r) => r.label)).toEqual([a.email, b.email]);
 
     const byGroup = await get('by=group');
-    expect(byGroup.rows).toEqual([{ key: 'none', label: 'Sin grupo', ...totals }]);
+    // Neither customer has a group row: both are in the default group.
+    const [fallback] = await db.select().from(priceGroup).where(eq(priceGroup.isDefault, true));
+    expect(byGroup.rows).toEqual([{ key: fallback?.id, label: fallback?.name, ...totals }]);
 
     // Bad ranges are refused by field.
     const bad = await kit.admin.client.get('/api/admin/reports?from=2021-02-01&to=2021-01-01');
@@ -476,5 +487,206 @@ describe.each(dbTargets())('cost, margin and reports on %s', (target) => {
     ).toBe(400);
     // Clean up the hand-made rows: they have no ledger movements.
     await db.delete(order).where(inArray(order.userId, [a.id, b.id]));
+  });
+  it('answers the same from daily summaries as from the orders, also after a late change', async () => {
+    const db = kit.t.database.db;
+    const a = await fundedCustomer(kit, '1.00');
+    const b = await fundedCustomer(kit, '1.00');
+    const c = await fundedCustomer(kit, '1.00');
+    // a is a reseller; b and c have no row: the default group.
+    const [resellers] = await db
+      .insert(priceGroup)
+      .values({ name: 'Revendedores informes', discountBp: 1000 })
+      .returning();
+    if (!resellers) throw new Error('no group');
+    await db.insert(customerPriceGroup).values({ userId: a.id, groupId: resellers.id });
+    const [fallback] = await db.select().from(priceGroup).where(eq(priceGroup.isDefault, true));
+    if (!fallback) throw new Error('no default group');
+
+    const base = { fields: {}, quantity: 10, serviceName: 'x' };
+    const at = (iso: string) => new Date(iso);
+    const made = await db
+      .insert(order)
+      .values([
+        // Sunday 6 March 2022, first and last second of the day.
+        {
+          ...base,
+          userId: a.id,
+          serviceId: dhru.svc.id,
+          category: 'IMEI',
+          price: 1000n,
+          cost: 600n,
+          supplierId: dhru.sup.id,
+          status: 'completed',
+          settledAt: at('2022-03-06T00:00:00Z'),
+        },
+        {
+          ...base,
+          userId: b.id,
+          serviceId: smm.svc.id,
+          category: 'social',
+          price: 2000n,
+          cost: 1500n,
+          supplierId: smm.sup.id,
+          status: 'partial',
+          remains: 3,
+          settledAt: at('2022-03-06T23:59:59.999Z'),
+        },
+        // Monday 7 March: a hand-made order, a rejection, an order with no cost known.
+        {
+          ...base,
+          userId: c.id,
+          serviceId: manualId,
+          category: 'unlock',
+          price: 500n,
+          cost: null,
+          supplierId: null,
+          status: 'completed',
+          settledAt: at('2022-03-07T08:00:00Z'),
+        },
+        {
+          ...base,
+          userId: a.id,
+          serviceId: dhru.svc.id,
+          category: 'IMEI',
+          price: 300n,
+          cost: 0n,
+          supplierId: dhru.sup.id,
+          status: 'rejected',
+          settledAt: at('2022-03-07T09:00:00Z'),
+        },
+        {
+          ...base,
+          userId: b.id,
+          serviceId: dhru.svc.id,
+          category: 'IMEI',
+          price: 777n,
+          cost: 333n,
+          supplierId: dhru.sup.id,
+          status: 'completed',
+          settledAt: at('2022-03-07T10:00:00Z'),
+        },
+        // 1 April (another month), and an order not settled (never counted).
+        {
+          ...base,
+          userId: c.id,
+          serviceId: smm.svc.id,
+          category: 'social',
+          price: 1234n,
+          cost: 1000n,
+          supplierId: smm.sup.id,
+          status: 'completed',
+          settledAt: at('2022-04-01T15:00:00Z'),
+        },
+        {
+          ...base,
+          userId: a.id,
+          serviceId: smm.svc.id,
+          category: 'social',
+          price: 999n,
+          cost: 1n,
+          supplierId: smm.sup.id,
+          status: 'processing',
+          settledAt: null,
+        },
+      ])
+      .returning({ id: order.id });
+    const q = (by: ReportBreakdown, period: ReportPeriod) => ({
+      from: '2022-03-01',
+      to: '2022-04-05',
+      by,
+      period,
+    });
+    const compareAll = async () => {
+      for (const by of REPORT_BREAKDOWNS) {
+        for (const period of REPORT_PERIODS) {
+          const summarised = await buildReport(db, q(by, period));
+          const direct = await buildReport(db, q(by, period), { direct: true });
+          expect(summarised).toEqual(direct);
+        }
+      }
+    };
+    const closedDays = async () =>
+      (
+        await db
+          .select({ day: reportDay.day })
+          .from(reportDay)
+          .where(and(gte(reportDay.day, '2022-03-01'), lt(reportDay.day, '2022-04-06')))
+      ).length;
+
+    await compareAll();
+    // Every day of the range is summarised now, and the summaries hold the figures.
+    expect(await closedDays()).toBe(36);
+    const [mar7] = await db
+      .select()
+      .from(orderDaySummary)
+      .where(
+        and(
+          eq(orderDaySummary.dimension, 'category'),
+          eq(orderDaySummary.day, '2022-03-07'),
+          eq(orderDaySummary.key, 'IMEI'),
+        ),
+      );
+    expect(mar7).toMatchObject({ revenue: 777n, cost: 333n, refunds: 300n, orders: 1 });
+
+    const before = await buildReport(db, q('category', 'day'));
+    expect(before.totals).toEqual({
+      revenue: '49.11',
+      cost: '34.33',
+      margin: '14.78',
+      orders: 5,
+      refunds: '9.00',
+    });
+
+    // A late change to an order of a summarised day (an admin refund): the day is reopened, read
+    // from the orders, then summarised again, and both paths still agree.
+    await db
+      .update(order)
+      .set({ status: 'rejected', cost: 0n })
+      .where(eq(order.id, made[4]?.id ?? ''));
+    expect(await db.select().from(reportDay).where(eq(reportDay.day, '2022-03-07'))).toHaveLength(
+      0,
+    );
+    await compareAll();
+    expect(await closedDays()).toBe(36);
+    const after = await buildReport(db, q('category', 'day'));
+    expect(after.totals).toEqual({
+      revenue: '41.34',
+      cost: '31.00',
+      margin: '10.34',
+      orders: 4,
+      refunds: '16.77',
+    });
+
+    // by=group: each customer under their current group, the default group for those without.
+    const byGroup = await buildReport(db, q('group', 'month'));
+    expect(byGroup.rows.map((r) => [r.key, r.label, r.revenue, r.orders])).toEqual([
+      [fallback.id, fallback.name, '31.34', 3],
+      [resellers.id, 'Revendedores informes', '10.00', 1],
+    ]);
+
+    // Today is never summarised: it is read from the orders.
+    const today = await buildReport(db, {
+      from: day(-2),
+      to: day(0),
+      by: 'supplier',
+      period: 'day',
+    });
+    expect(today).toEqual(
+      await buildReport(
+        db,
+        { from: day(-2), to: day(0), by: 'supplier', period: 'day' },
+        { direct: true },
+      ),
+    );
+    expect(
+      await db
+        .select()
+        .from(reportDay)
+        .where(eq(reportDay.day, day(0))),
+    ).toHaveLength(0);
+
+    await db.delete(order).where(inArray(order.userId, [a.id, b.id, c.id]));
+    await db.delete(priceGroup).where(eq(priceGroup.id, resellers.id));
   });
 });
