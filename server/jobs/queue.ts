@@ -87,6 +87,14 @@ export const QUEUES = {
     retryBackoff: true,
     expireInSeconds: 120,
   },
+  /** Summarising the finished days for reports (docs/decisions/0021), hourly. */
+  'reports-close': {
+    policy: 'stately',
+    retryLimit: 1,
+    retryDelay: 300,
+    retryBackoff: false,
+    expireInSeconds: 1800,
+  },
   /** Re-reading every supplier's catalogue and prices. */
   'supplier-sync': {
     policy: 'stately',

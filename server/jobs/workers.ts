@@ -15,6 +15,7 @@ import { pollAll } from '../features/suppliers/poll.service';
 import { recoverInterrupted } from '../features/suppliers/recovery.service';
 import { refillTick, sendRefill } from '../features/suppliers/refills.service';
 import { syncAll } from '../features/suppliers/sync.service';
+import { closeFinishedDays } from '../features/reports/reports.service';
 import { deliver } from '../features/webhooks/webhooks.service';
 import { joinInstances, type Instance } from './instances';
 import type { Job } from './queue';
@@ -213,6 +214,17 @@ export async function startWorkers(
       }
     }),
   );
+  await jobs.work('reports-close', { batchSize: 1, pollingIntervalSeconds }, (batch) =>
+    holding(batch, async () => {
+      try {
+        const days = await closeFinishedDays(deps.db);
+        if (days.length) logger.info({ days: days.length }, 'report days summarised');
+      } catch (err) {
+        logger.error({ err: safeError(err) }, 'report days summary failed');
+        throw err;
+      }
+    }),
+  );
   await jobs.work('supplier-sync', { batchSize: 1, pollingIntervalSeconds }, (batch) =>
     holding(batch, async () => {
       try {
@@ -237,22 +249,26 @@ export async function startWorkers(
   if (options.timers ?? true) {
     const pollSeconds = env.SUPPLIER_POLL_SECONDS;
     const syncSeconds = env.SUPPLIER_SYNC_MINUTES * 60;
-    const enqueue = (name: 'supplier-tick' | 'supplier-sync', seconds: number) => () => {
-      jobs
-        .sendThrottled(name, {}, seconds)
-        .then((id) => {
-          if (id) jobs.wake(name);
-        })
-        .catch((err: unknown) => logger.warn({ err, queue: name }, 'could not enqueue'));
-    };
+    const enqueue =
+      (name: 'supplier-tick' | 'supplier-sync' | 'reports-close', seconds: number) => () => {
+        jobs
+          .sendThrottled(name, {}, seconds)
+          .then((id) => {
+            if (id) jobs.wake(name);
+          })
+          .catch((err: unknown) => logger.warn({ err, queue: name }, 'could not enqueue'));
+      };
     // Twice per period, so no period is missed; the throttle keeps one job per period.
     const tick = enqueue('supplier-tick', pollSeconds);
     const sync = enqueue('supplier-sync', syncSeconds);
+    const close = enqueue('reports-close', 3600);
     timers.push(setInterval(tick, Math.max(500, (pollSeconds * 1000) / 2)));
     timers.push(setInterval(sync, Math.min(60_000, (syncSeconds * 1000) / 2)));
+    timers.push(setInterval(close, 30 * 60_000));
     for (const t of timers) t.unref();
     tick();
     sync();
+    close();
   }
   // The heartbeat, then a look for dead instances: a dead one is taken over within
   // deadAfterSeconds + heartbeatSeconds of its last beat.

@@ -267,6 +267,22 @@ export async function summariseDays(db: Db, from: string, to: string): Promise<s
   return done;
 }
 
+/**
+ * The background close (queue `reports-close`, hourly): summarises every finished day since the
+ * first settled order that no report has summarised yet, so the first report after a quiet
+ * spell does not pay for it. The same work a report does for its own range; idempotent.
+ */
+export async function closeFinishedDays(db: Db): Promise<string[]> {
+  const [first] = await queryRows<{ day: string | null }>(
+    db,
+    sql`SELECT (min(settled_at) AT TIME ZONE 'UTC')::date::text AS day FROM "order"
+        WHERE settled_at IS NOT NULL`,
+  );
+  if (!first?.day) return [];
+  const today = new Date().toISOString().slice(0, 10);
+  return summariseDays(db, first.day, today);
+}
+
 /** Sorted days as ranges of consecutive days: [first, last]. */
 function dayRanges(days: string[]): [string, string][] {
   const out: [string, string][] = [];

@@ -36,7 +36,7 @@ import { dbTargets } from '../../../tests/setup/test-db';
 import { adminGetOrder, adminListOrders } from '../suppliers/admin-orders.service';
 import { runDispatch } from '../suppliers/dispatch.service';
 import { pollAll } from '../suppliers/poll.service';
-import { buildReport } from './reports.service';
+import { buildReport, closeFinishedDays } from './reports.service';
 
 let seed = 3_100;
 function nextImei(): string {
@@ -657,6 +657,16 @@ describe.each(dbTargets())('cost, margin and reports on %s', (target) => {
       orders: 4,
       refunds: '16.77',
     });
+
+    // The hourly close (queue reports-close) summarises a reopened day before any report asks.
+    await db
+      .update(order)
+      .set({ cost: 500n })
+      .where(eq(order.id, made[0]?.id ?? ''));
+    expect(await closedDays()).toBe(35);
+    expect(await closeFinishedDays(db)).toContain('2022-03-06');
+    expect(await closedDays()).toBe(36);
+    await compareAll();
 
     // by=group: each customer under their current group, the default group for those without.
     const byGroup = await buildReport(db, q('group', 'month'));
