@@ -1,14 +1,10 @@
-// Who an account is. Customers buy; staff run the shop. Each API route names the staff roles it
+// Who an account is (no zod here: public pages import it; the schemas are in
+// shared/schemas/roles.ts). Customers buy; staff run the shop. Each API route names the staff roles it
 // allows in its one definition (server/lib/route.ts); the web asks `staffCan` what to show.
-import { z } from 'zod';
-
 export const STAFF_ROLES = ['admin', 'support', 'finance'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export const ROLES = ['customer', ...STAFF_ROLES] as const;
 export type Role = (typeof ROLES)[number];
-
-export const roleSchema = z.enum(ROLES);
-export const staffRoleSchema = z.enum(STAFF_ROLES);
 
 export function isStaffRole(role: string | null | undefined): role is StaffRole {
   return (STAFF_ROLES as readonly string[]).includes(role ?? '');

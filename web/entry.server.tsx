@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,12 @@ import { scriptsAfterPaint } from './lib/scripts-after-paint';
 // Built, this file is build/server/index.js and the stylesheets are in build/client/assets (the
 // same place at build time, when the public pages are prerendered through this entry). Under the
 // dev server there is no such file and pages keep their <link>.
-const CLIENT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
+// The bundler may put this code in a chunk under build/server/assets: look one level up too.
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const CLIENT_ROOT =
+  [path.resolve(HERE, '../client'), path.resolve(HERE, '../../client')].find((dir) =>
+    existsSync(path.join(dir, 'assets')),
+  ) ?? path.resolve(HERE, '../client');
 const stylesheets = new Map<string, string | null>();
 
 function readStylesheet(href: string): string | null {

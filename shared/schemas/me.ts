@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleSchema } from '../roles';
+import { roleSchema } from './roles';
 
 export const MeSchema = z.strictObject({
   id: z.string(),

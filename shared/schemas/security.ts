@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleSchema } from '../roles';
+import { roleSchema } from './roles';
 
 // The account's security, as Mi perfil → Seguridad and the admin's customer view show it. The
 // sign-in methods themselves are Better Auth's endpoints under /api/auth (magic link, e-mail

@@ -1,6 +1,6 @@
 // Staff accounts, their invitations and the audit log (docs/domain.md, "Staff roles").
 import { z } from 'zod';
-import { staffRoleSchema } from '../roles';
+import { staffRoleSchema } from './roles';
 import { EmailSchema, NameSchema, PasswordSchema } from './auth';
 import { DateTimeSchema } from './common';
 import { OpaqueCursorSchema, dateTimeQuery } from './query';

@@ -1,7 +1,7 @@
 // The back office's team (/admin/personal) and audit log (/admin/auditoria): their API calls and
 // form actions. Used by the server loaders and the clientLoaders.
 import { z } from 'zod';
-import { staffRoleSchema } from '../../../shared/roles';
+import { staffRoleSchema } from '../../../shared/schemas/roles';
 import {
   AuditPageSchema,
   InviteStaffSchema,
