@@ -209,7 +209,7 @@ test('an admin without two-factor is kept on /activar-dos-pasos, enrols with the
   await page.goto('/admin/servicios');
   await expect(page).toHaveURL(/\/activar-dos-pasos$/);
   await expect(
-    page.getByText('Las cuentas de administración deben usar la verificación en dos pasos.'),
+    page.getByText('Las cuentas del equipo deben usar la verificación en dos pasos.'),
   ).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Administración' })).toHaveCount(0);
   await expectAccessible(page);
