@@ -37,6 +37,10 @@ export const STAFF_AREAS = {
   suppliers: ['admin'],
   /** Staff accounts and the audit log. */
   staff: ['admin'],
+  /** The support desk: tickets, internal notes, saved replies (costs stay hidden from support). */
+  tickets: ['admin', 'support'],
+  /** Announcements to customers. */
+  announcements: ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffArea = keyof typeof STAFF_AREAS;
 
