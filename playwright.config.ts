@@ -28,6 +28,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
+    // A click or fill that cannot happen fails within 20 s instead of holding the test (and its
+    // worker) until the 2-minute timeout: a hang costs its retry, not four minutes of the run.
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
     // baseURL is the worker's own server (tests/e2e/fixtures.ts).
     // Recording a trace costs about a third of the run's time (a snapshot of the page at every
     // step): in CI, a test that fails is traced when it runs again (retries: 1).

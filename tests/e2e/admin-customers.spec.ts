@@ -4,7 +4,13 @@
 // with the blocked message), unblocking it, and ending all its sessions. 375 and 1280 px, with axe.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { collectPageErrors, expectAccessible, registerVerified, signIn } from './helpers';
+import {
+  collectPageErrors,
+  expectAccessible,
+  registerVerified,
+  signIn,
+  waitForHydration,
+} from './helpers';
 import { adminPage, creditCustomer } from './ordering';
 
 /** Searches the list for the customer, opens their page and its Seguridad tab. */
@@ -18,6 +24,9 @@ async function findCustomer(admin: Page, email: string, name: string) {
     .click();
   await expect(admin.getByTestId('customer-row')).toHaveCount(1);
   await admin.getByRole('link', { name }).click();
+  await expect(admin.getByRole('tab', { name: 'Seguridad' })).toBeVisible();
+  // The Seguridad panel's buttons open dialogs: pressed before hydration, the press is lost.
+  await waitForHydration(admin);
   await admin.getByRole('tab', { name: 'Seguridad' }).click();
   await expect(admin).toHaveURL(/\?tab=seguridad$/);
   return admin.getByRole('region', { name: 'Seguridad de la cuenta' });

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectAccessible, registerVerified, waitForMailTo } from './helpers';
+import { expectAccessible, registerVerified, waitForHydration, waitForMailTo } from './helpers';
 import { adminPage, creditCustomer, placeImeiOrders, uniqueImei } from './ordering';
 
 test('voucher top-up → IMEI order → the admin completes it → the result in the history and on the dashboard', async ({
@@ -149,6 +149,8 @@ test('bulk complete: pasted results are checked as typed, completed line by line
 
   await admin.goto('/admin/ordenes');
   await expect(admin.getByRole('heading', { name: 'Completar en bloque' })).toBeVisible();
+  // Typed before hydration, the controlled box would lose the text to React's first render.
+  await waitForHydration(admin);
   const box = admin.getByLabel('Resultados, uno por línea');
   await box.fill(
     [
