@@ -87,6 +87,17 @@ export const QUEUES = {
     retryBackoff: true,
     expireInSeconds: 120,
   },
+  /**
+   * One domain event to notify (server/features/notifications/events.ts): the worker finds who
+   * receives it and queues their messages. Retrying is safe: messages are keyed by event.
+   */
+  notify: {
+    policy: 'standard',
+    retryLimit: 5,
+    retryDelay: 15,
+    retryBackoff: true,
+    expireInSeconds: 120,
+  },
   /** Summarising the finished days for reports (docs/decisions/0021), hourly. */
   'reports-close': {
     policy: 'stately',
