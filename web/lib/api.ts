@@ -70,6 +70,8 @@ function messageFor(status: number, body: { code?: string; message?: string }): 
 export type ApiInit = {
   method?: string;
   body?: unknown;
+  /** Sent as it is instead of `body` as JSON: text (as `text/plain`) or a multipart form. */
+  raw?: string | FormData;
   signal?: AbortSignal;
   onResponse?: (response: Response) => void;
   /** Extra request headers (e.g. Idempotency-Key). */
@@ -119,14 +121,20 @@ async function request(path: string, init: ApiInit): Promise<ApiAnswer> {
   const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
   let response: Response;
   try {
+    const raw = init.raw;
     response = await transport(path, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      method: init.method ?? (init.body === undefined && raw === undefined ? 'GET' : 'POST'),
       headers: {
         Accept: 'application/json',
-        ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        // A multipart form gets its Content-Type (with the boundary) from fetch itself.
+        ...(typeof raw === 'string'
+          ? { 'Content-Type': 'text/plain; charset=utf-8' }
+          : raw !== undefined || init.body === undefined
+            ? {}
+            : { 'Content-Type': 'application/json' }),
         ...init.headers,
       },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      body: raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
       credentials: 'same-origin',
       signal,
     });
@@ -239,6 +247,16 @@ api.post = function post<S extends z.ZodType>(
   options: ApiOptions = {},
 ): Promise<z.output<S>> {
   return api.send(path, schema, { ...options, method: 'POST', body });
+};
+
+/** POST text (`text/plain`) or a multipart form as it is, the answer parsed with `schema`. */
+api.upload = function upload<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  raw: string | FormData,
+  options: ApiOptions = {},
+): Promise<z.output<S>> {
+  return api.send(path, schema, { ...options, method: 'POST', raw });
 };
 
 /** PATCH `body` as JSON, the answer parsed with `schema`. */

@@ -26,12 +26,15 @@ import {
   type ServiceDraft,
 } from './draft';
 import { placeRouteErrors } from './routes-draft';
-import type {
-  AdminService,
-  ServiceHistoryEntry,
-  ServicesActionResult,
-  ServicesIntent,
-  ServicesPayload,
+import { loadStock, uploadStockFile, uploadStockText } from './stock-api';
+import { addedSentence } from './stock-upload';
+import {
+  STOCK_UPLOAD_INTENT,
+  type AdminService,
+  type ServiceHistoryEntry,
+  type ServicesActionResult,
+  type ServicesIntent,
+  type ServicesPayload,
 } from './types';
 
 const BASE = '/api/admin/services';
@@ -39,6 +42,24 @@ const BASE = '/api/admin/services';
 /** Every service, active or not, in the catalogue's order. */
 export async function loadAdminServices(): Promise<Loaded<AdminService[]>> {
   return settle(api.get(BASE, AdminServiceListSchema).then((r) => r.items));
+}
+
+/**
+ * How many items each stock service has available (the list shows it beside the name); a count
+ * that cannot be read is left out.
+ */
+export async function loadStockCounts(
+  services: Loaded<AdminService[]>,
+): Promise<Record<string, number>> {
+  if (!services.ok) return {};
+  const stocked = services.data.filter((s) => s.delivery === 'stock');
+  const counts = await Promise.all(
+    stocked.map(async (s) => {
+      const loaded = await loadStock(s.id);
+      return loaded.ok ? ([[s.id, loaded.data.available]] as const) : [];
+    }),
+  );
+  return Object.fromEntries(counts.flat());
 }
 
 /** The suppliers a route can use (the routes editor lists them). */
@@ -245,8 +266,45 @@ function isPayload(value: unknown): value is ServicesPayload {
   );
 }
 
-/** The page's one clientAction (JSON body): dispatches on `intent` and maps API errors. */
+/**
+ * «Cargar stock» (a multipart form: `id`, and `file` or `text`), checked in the browser before it
+ * was sent (stock-upload.ts): the API adds the good lines and names the refused ones.
+ */
+async function uploadStock(form: FormData): Promise<ServicesActionResult> {
+  const id = form.get('id');
+  const file = form.get('file');
+  const text = form.get('text');
+  if (typeof id !== 'string' || id === '')
+    return { intent: STOCK_UPLOAD_INTENT, ok: false, formError: 'Acción desconocida.' };
+  try {
+    const upload =
+      file instanceof File && file.size > 0
+        ? await uploadStockFile(id, file)
+        : await uploadStockText(id, typeof text === 'string' ? text : '');
+    return {
+      intent: STOCK_UPLOAD_INTENT,
+      ok: true,
+      id,
+      upload,
+      message: addedSentence(upload.added),
+    };
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    const field = Object.values(err.fields)[0];
+    return { intent: STOCK_UPLOAD_INTENT, ok: false, id, formError: field ?? err.message };
+  }
+}
+
+/**
+ * The page's one clientAction: JSON bodies dispatched on `intent`, API errors mapped; the stock
+ * upload comes as a multipart form.
+ */
 export async function runServicesAction(request: Request): Promise<ServicesActionResult> {
+  if ((request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data')) {
+    const form = await request.formData();
+    if (form.get('intent') === STOCK_UPLOAD_INTENT) return uploadStock(form);
+    return { intent: null, ok: false, formError: 'Acción desconocida.' };
+  }
   let payload: unknown;
   try {
     payload = await request.json();

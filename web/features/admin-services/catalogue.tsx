@@ -14,9 +14,13 @@ import { routesCells, routesSummary, type SupplierChoice } from './routes-draft'
 import { RoutesEditor } from './routes-editor';
 import { ServiceForm } from './service-form';
 import { ServiceHistory, type HistoryRequest } from './service-history';
+import { loadStock } from './stock-api';
+import { StockBadge } from './stock-badge';
+import { StockPanel, type StockRequest } from './stock-panel';
 import {
   FETCHER_KEYS,
   routesFetcherKey,
+  stockFetcherKey,
   type AdminService,
   type Direction,
   type ServicesActionResult,
@@ -47,8 +51,11 @@ function useSettled(key: string, onSettled: (result: ServicesActionResult) => vo
 export function ServiceCatalogue({
   services,
   suppliers,
+  stockCounts,
 }: {
   services: AdminService[];
+  /** Available items of each stock service (by id), when they could be read. */
+  stockCounts: Record<string, number>;
   /** What the routes editor offers (loaded with the page; it may fail on its own). */
   suppliers: Loaded<SupplierChoice[]>;
 }) {
@@ -306,6 +313,7 @@ export function ServiceCatalogue({
                 notice={notice}
                 focus={focus}
                 suppliers={suppliers}
+                stockCounts={stockCounts}
                 selected={selected}
                 onCheck={check}
                 onEdit={(id) => {
@@ -372,6 +380,7 @@ function CategoryGroup({
   notice,
   focus,
   suppliers,
+  stockCounts,
   selected,
   onCheck,
   onEdit,
@@ -385,6 +394,7 @@ function CategoryGroup({
   notice: Notice | null;
   focus: FocusRequest | null;
   suppliers: Loaded<SupplierChoice[]>;
+  stockCounts: Record<string, number>;
   selected: string[];
   onCheck: (id: string, on: boolean) => void;
   onEdit: (id: string) => void;
@@ -444,6 +454,7 @@ function CategoryGroup({
             notice={notice?.id === s.id ? notice : null}
             focusNonce={focus?.target === s.id ? focus.n : 0}
             suppliers={suppliers}
+            stockCount={stockCounts[s.id]}
             checked={selected.includes(s.id)}
             onCheck={(on) => onCheck(s.id, on)}
             dragging={dragged === s.id}
@@ -468,6 +479,7 @@ function ServiceRow({
   notice,
   focusNonce,
   suppliers,
+  stockCount,
   checked,
   onCheck,
   dragging,
@@ -485,6 +497,7 @@ function ServiceRow({
   notice: Notice | null;
   focusNonce: number;
   suppliers: Loaded<SupplierChoice[]>;
+  stockCount: number | undefined;
   checked: boolean;
   onCheck: (on: boolean) => void;
   dragging: boolean;
@@ -498,6 +511,13 @@ function ServiceRow({
 }) {
   const fetcher = useFetcher<ServicesActionResult>({ key: FETCHER_KEYS.row });
   const [history, setHistory] = useState<HistoryRequest | null>(null);
+  const [stock, setStock] = useState<StockRequest | null>(null);
+  const fromStock = service.delivery === 'stock';
+  // After an upload the counts and the newest items are read again.
+  useSettled(stockFetcherKey(service.id), (result) => {
+    if (result.ok) setStock(loadStock(service.id));
+  });
+  if (stock && !fromStock) setStock(null);
   const [routesOpen, setRoutesOpen] = useState(false);
   const [routesNotice, setRoutesNotice] = useState<string | null>(null);
   const [routesSaved, setRoutesSaved] = useState(0);
@@ -541,7 +561,7 @@ function ServiceRow({
   }
 
   const name = <span className="sr-only"> {service.name}</span>;
-  const open = editing || routesOpen || history !== null;
+  const open = editing || routesOpen || history !== null || stock !== null;
   return (
     <>
       <tr
@@ -616,6 +636,7 @@ function ServiceRow({
           >
             {service.name}
           </span>
+          <StockBadge service={service} available={stockCount} />
           {service.needsTranslation ? (
             <span
               className="ml-1.5 inline-flex items-center rounded-full bg-amber-100 px-2 py-px text-xs font-semibold text-amber-900"
@@ -745,6 +766,18 @@ function ServiceRow({
               <span className="sr-only">{editing ? ' edición' : ''}</span>
               {name}
             </Button>
+            {fromStock ? (
+              <Button
+                variant={stock ? 'primary' : 'secondary'}
+                className={`${DENSE} max-lg:px-3`}
+                aria-expanded={stock !== null}
+                data-action="stock"
+                onClick={() => setStock(stock ? null : loadStock(service.id))}
+              >
+                {stock ? 'Ocultar stock' : 'Stock'}
+                {name}
+              </Button>
+            ) : null}
             <Button
               variant={history ? 'primary' : 'ghost'}
               className={`${DENSE} max-lg:px-3`}
@@ -762,6 +795,14 @@ function ServiceRow({
         <tr className="border-b border-slate-200 bg-slate-50 max-lg:block max-lg:border-x">
           <td colSpan={COLUMNS} className="max-lg:block">
             <div className="flex flex-col gap-3 p-3">
+              {stock ? (
+                <StockPanel
+                  serviceId={service.id}
+                  serviceName={service.name}
+                  request={stock}
+                  onReload={() => setStock(loadStock(service.id))}
+                />
+              ) : null}
               {history ? (
                 <ServiceHistory
                   request={history}

@@ -4,6 +4,7 @@ import { MAX_SERVICE_FIELDS, serviceFieldSchema } from '../../../shared/fields';
 import { formatUsd } from '../../../shared/money';
 import { amountForApi, amountInputErrors, parseIntegerInput } from '../../../shared/number-input';
 import { SMM_TYPE_SPECS, SMM_TYPES, type SmmType } from '../../../shared/smm-types';
+import type { DeliveryMode } from '../../../shared/schemas/stock';
 import type {
   AdminServiceDto as AdminService,
   ServiceField,
@@ -56,6 +57,26 @@ export type ServiceDraft = {
   /** Days of refill after completion, as typed; '' for no refill. */
   refillDays: string;
   cancelable: boolean;
+  /** How its orders are fulfilled: by hand, by its supplier routes, or from its stock. */
+  delivery: DeliveryMode;
+  /** «Avisar con poco stock»: alert staff at this many available items or fewer, as typed. */
+  lowStockThreshold: string;
+};
+
+/** «Entrega»: the three ways a service's orders are fulfilled. */
+export const DELIVERY_OPTIONS: { value: DeliveryMode; label: string }[] = [
+  { value: 'manual', label: 'Manual' },
+  { value: 'supplier', label: 'Proveedor' },
+  { value: 'stock', label: 'Stock' },
+];
+
+/** What each way of delivery means, under the choice. */
+export const DELIVERY_HINTS: Record<DeliveryMode, string> = {
+  manual: 'Un administrador completa cada orden desde la cola, aunque tenga proveedores.',
+  supplier:
+    'Cada orden se envía a los proveedores de «Proveedores», en su orden; sin proveedores, se atiende a mano.',
+  stock:
+    'Cada orden se completa al instante con un artículo del stock; sin stock, pasa a sus proveedores o se muestra «Agotado».',
 };
 
 export const FIELD_TYPE_LABELS: Record<ServiceFieldType, string> = {
@@ -177,6 +198,9 @@ export function toDraft(service?: AdminService, category: CategorySlug | '' = ''
       dripfeed: false,
       refillDays: '',
       cancelable: false,
+      // The server's defaults: by its routes (by hand while it has none), alert at 5 left.
+      delivery: 'supplier',
+      lowStockThreshold: '5',
     };
   return {
     category: service.category,
@@ -194,6 +218,8 @@ export function toDraft(service?: AdminService, category: CategorySlug | '' = ''
     dripfeed: service.dripfeed,
     refillDays: service.refillDays === null ? '' : String(service.refillDays),
     cancelable: service.cancelable,
+    delivery: service.delivery,
+    lowStockThreshold: String(service.lowStockThreshold),
   };
 }
 
@@ -301,6 +327,10 @@ export function draftToInput(draft: ServiceDraft): Record<string, unknown> {
     dripfeed: draft.dripfeed,
     refillDays: draft.refillDays.trim() === '' ? null : numberOrText(draft.refillDays),
     cancelable: draft.cancelable,
+    delivery: draft.delivery,
+    // Left empty: the alert only when it runs out.
+    lowStockThreshold:
+      draft.lowStockThreshold.trim() === '' ? 0 : numberOrText(draft.lowStockThreshold),
   };
 }
 

@@ -5,7 +5,14 @@ import { englishWords } from '../../../shared/translation';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/ui/field';
-import { CATEGORY_OPTIONS, UNIT_OPTIONS, toDraft, type ServiceDraft } from './draft';
+import {
+  CATEGORY_OPTIONS,
+  DELIVERY_HINTS,
+  DELIVERY_OPTIONS,
+  UNIT_OPTIONS,
+  toDraft,
+  type ServiceDraft,
+} from './draft';
 import { FieldEditor } from './field-editor';
 import { SmmSettings } from './smm-settings';
 import type { AdminService, ServicesActionResult, ServicesPayload } from './types';
@@ -139,6 +146,31 @@ export function ServiceForm({
           hint={draft.smmType !== '' ? 'La fija el tipo SMM.' : undefined}
           onChange={(e) => set('unit', e.target.value === '1000' ? '1000' : 'order')}
         />
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <SelectField
+          label="Entrega"
+          value={draft.delivery}
+          options={DELIVERY_OPTIONS}
+          hint={DELIVERY_HINTS[draft.delivery]}
+          error={errors.delivery}
+          onChange={(e) => {
+            const value = DELIVERY_OPTIONS.find((o) => o.value === e.target.value)?.value;
+            if (value) set('delivery', value);
+          }}
+        />
+        {draft.delivery === 'stock' ? (
+          <TextField
+            label="Avisar con poco stock"
+            value={draft.lowStockThreshold}
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="5"
+            hint="Avisamos al equipo por correo cuando queden estos artículos o menos; vacío o 0: solo cuando se agota."
+            error={errors.lowStockThreshold}
+            onChange={(e) => set('lowStockThreshold', e.target.value)}
+          />
+        ) : null}
       </div>
       <SmmSettings draft={draft} errors={errors} onChange={setDraft} />
       {draft.unit === '1000' ? (

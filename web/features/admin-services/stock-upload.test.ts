@@ -70,7 +70,7 @@ describe('stock files', () => {
     expect(stockFileProblem({ name: 'txt', size: 120 })).toMatch(/\.txt o \.csv/);
     expect(stockFileProblem({ name: 'vacio.txt', size: 0 })).toBe('El archivo está vacío.');
     expect(stockFileProblem({ name: 'grande.txt', size: STOCK_FILE_MAX_BYTES + 1 })).toMatch(
-      /^El archivo pesa más de 5 MB/,
+      /^El archivo pesa más de 16 MB/,
     );
   });
 });

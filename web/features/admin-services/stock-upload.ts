@@ -4,23 +4,29 @@
 // text file) from being sent, and tell the admin beforehand which lines will be refused. Pure
 // functions, unit-tested.
 import { plural } from '../../../shared/plural';
+import {
+  STOCK_ITEM_MAX_LENGTH,
+  STOCK_REFUSALS,
+  STOCK_UPLOAD_MAX_BYTES,
+  STOCK_UPLOAD_MAX_ITEMS,
+} from '../../../shared/schemas/stock';
 
-/** Lines one upload may hold (issue 24: up to 10,000 items per upload). */
-export const STOCK_MAX_LINES = 10_000;
-/** Characters one item may have (a code or a `user:password`-style text). */
-export const STOCK_ITEM_MAX_LENGTH = 500;
-/** A file larger than this cannot hold 10,000 items of 500 characters (and their line ends). */
-export const STOCK_FILE_MAX_BYTES = 5 * 1024 * 1024;
+export { STOCK_ITEM_MAX_LENGTH };
+/** Lines one upload may hold (the server refuses more, whole). */
+export const STOCK_MAX_LINES = STOCK_UPLOAD_MAX_ITEMS;
+/** The largest body the server takes. */
+export const STOCK_FILE_MAX_BYTES = STOCK_UPLOAD_MAX_BYTES;
 /** The file types the picker offers and the browser takes. */
 export const STOCK_FILE_EXTENSIONS = ['txt', 'csv'] as const;
 export const STOCK_FILE_ACCEPT = '.txt,.csv,text/plain,text/csv';
 
 export type StockLineProblem = 'empty' | 'duplicate' | 'too-long';
 
+/** The server's own reasons (shared/schemas/stock.ts), so the preview says what the result will. */
 export const STOCK_LINE_PROBLEMS: Record<StockLineProblem, string> = {
-  empty: 'Línea vacía',
-  duplicate: 'Repetida en la lista',
-  'too-long': `Más de ${STOCK_ITEM_MAX_LENGTH} caracteres`,
+  empty: STOCK_REFUSALS.empty,
+  duplicate: STOCK_REFUSALS.duplicateInUpload,
+  'too-long': STOCK_REFUSALS.tooLong,
 };
 
 /** One line that will be refused, numbered as the server numbers them (from 1). */

@@ -1,6 +1,7 @@
 // The JSON the admin catalogue API answers with: the response schemas in shared/schemas, so a
 // renamed field there fails the type check here.
 import type { AdminServiceDto, ServiceHistoryEntryDto } from '../../../shared/schemas/catalogue';
+import type { StockUploadResult } from '../../../shared/schemas/stock';
 import type { CategorySlug } from '../../../shared/categories';
 import type { Direction, ServiceDraft } from './draft';
 
@@ -33,9 +34,12 @@ export type ServicesPayload =
 
 export type ServicesIntent = ServicesPayload['intent'];
 
+/** «Cargar stock» is sent as a multipart form (it may carry a file), not as JSON. */
+export const STOCK_UPLOAD_INTENT = 'stock-upload';
+
 /** What the clientAction answers; each fetcher only reads the fields of its intent. */
 export type ServicesActionResult = {
-  intent: ServicesIntent | null;
+  intent: ServicesIntent | typeof STOCK_UPLOAD_INTENT | null;
   ok: boolean;
   /** The service the action was about (rows show their own messages). */
   id?: string;
@@ -47,6 +51,8 @@ export type ServicesActionResult = {
   service?: AdminService;
   /** bulk-price: how many prices changed; bulk-active: how many services were chosen. */
   updated?: number;
+  /** stock-upload: how many items were added and which lines were refused. */
+  upload?: StockUploadResult;
 };
 
 /**
@@ -60,6 +66,11 @@ export const FETCHER_KEYS = {
   bulk: 'admin-services-bulk',
   bulkActive: 'admin-services-bulk-active',
 } as const;
+
+/** The stock upload of one service (one fetcher per service). */
+export function stockFetcherKey(serviceId: string): string {
+  return `admin-services-stock-${serviceId}`;
+}
 
 /** The routes editor of one service (one fetcher per service: each row shows its own answer). */
 export function routesFetcherKey(serviceId: string): string {

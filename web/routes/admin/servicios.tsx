@@ -3,6 +3,7 @@ import { PageTitle } from '../../components/ui/card';
 import { LoadedList, Section } from '../../components/ui/section';
 import {
   loadAdminServices,
+  loadStockCounts,
   loadSupplierChoices,
   runServicesAction,
 } from '../../features/admin-services/actions';
@@ -18,10 +19,14 @@ export function meta() {
   return [{ title: `Servicios · ${APP_NAME}` }];
 }
 
-/** Every service, active or not, and the suppliers the routes editor offers. */
+/**
+ * Every service, active or not, the suppliers the routes editor offers, and how many items each
+ * stock service has left.
+ */
 async function servicesPage() {
   const [services, suppliers] = await Promise.all([loadAdminServices(), loadSupplierChoices()]);
-  return { services, suppliers };
+  const stockCounts = await loadStockCounts(services);
+  return { services, suppliers, stockCounts };
 }
 
 /** Rendered on the server with its data (docs/decisions/0016); navigations load it in the browser. */
@@ -52,7 +57,7 @@ export function shouldRevalidate({
 }
 
 export default function AdminServicios() {
-  const { services, suppliers } = useLoaderData<typeof loader>();
+  const { services, suppliers, stockCounts } = useLoaderData<typeof loader>();
   return (
     <>
       <PageTitle
@@ -62,7 +67,7 @@ export default function AdminServicios() {
       <LoadedList value={services} what="los servicios">
         {(items) => (
           <div className="flex flex-col gap-6">
-            <ServiceCatalogue services={items} suppliers={suppliers} />
+            <ServiceCatalogue services={items} suppliers={suppliers} stockCounts={stockCounts} />
             <Section
               id="precios-en-bloque"
               title="Cambio de precios en bloque"
