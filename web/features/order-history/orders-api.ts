@@ -25,6 +25,7 @@ import {
   type DispatchState,
   type SupplierLogEntry,
 } from '../../../shared/schemas/suppliers';
+import { STOCK_PATHS } from '../../../shared/schemas/stock';
 import { ApiError, api } from '../../lib/api';
 import { settle, type Loaded } from '../../lib/loaded';
 
@@ -202,6 +203,18 @@ export function adminOrderAction(
   body?: Record<string, string>,
 ): Promise<AdminOrder> {
   return api.post(`${adminOrderPath(id)}/${action}`, AdminOrderDtoSchema, body);
+}
+
+/**
+ * «Reemplazar artículo» on an order delivered from stock: its item is marked bad (and kept) and
+ * another one from the service's stock becomes the result.
+ */
+export function replaceStockItem(id: string, note?: string): Promise<AdminOrder> {
+  return api.post(
+    STOCK_PATHS.replaceItem(encodeURIComponent(id)),
+    AdminOrderDtoSchema,
+    note ? { note } : {},
+  );
 }
 
 /** «El proveedor la tiene»: the order is followed under the supplier's reference. */

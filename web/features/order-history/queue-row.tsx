@@ -7,6 +7,7 @@ import { CallLog, type CallsRequest } from '../../components/ui/call-log';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { loadOrderSupplierCalls, mainField, type AdminOrder } from './orders-api';
 import { OrderFiles } from './order-files';
+import { ReplaceItem } from './replace-item';
 import { SourceBadge } from './source-badge';
 import { orderAge } from './queue-keys';
 import { StatusBadge } from './status-badge';
@@ -115,6 +116,8 @@ export function QueueRow({
   const panels = panelsFor(order);
   const active = order.status === 'pending' || order.status === 'processing';
   const review = panels.includes('resend');
+  // Delivered from stock: a bad item can be replaced by another one from the stock.
+  const replaceable = order.fromStock && order.status === 'completed';
   const label = `la orden #${order.number}`;
   if (open && !panels.includes(open)) setOpen(null);
 
@@ -126,7 +129,7 @@ export function QueueRow({
 
   // The row's buttons (the last column of a desktop row).
   const rowActions =
-    active || order.dispatch ? (
+    active || order.dispatch || replaceable ? (
       <div className="flex basis-full flex-wrap gap-2 lg:basis-auto lg:justify-end lg:gap-1">
         {order.status === 'pending' && !review ? (
           <fetcher.Form method="post">
@@ -178,6 +181,7 @@ export function QueueRow({
             <span className="sr-only"> {label}</span>
           </Button>
         ) : null}
+        {replaceable ? <ReplaceItem order={order} fetcher={fetcher} className={SMALL} /> : null}
         {order.dispatch ? (
           <Button
             className={SMALL}
@@ -268,6 +272,8 @@ export function QueueRow({
             </span>
           ) : order.dispatch ? (
             <strong className="font-semibold text-amber-900">{order.dispatch.stateLabel}</strong>
+          ) : order.fromStock ? (
+            <span data-testid="from-stock">Desde stock</span>
           ) : (
             <span>A mano</span>
           )}

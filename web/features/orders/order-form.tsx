@@ -15,7 +15,9 @@ import { LineResults } from '../../components/ui/line-results';
 import { ApiError } from '../../lib/api';
 import { reloadMe } from '../../lib/session';
 import { boxHint, checkBox, plural, refusedLines } from './bulk-lines';
+import { CopyButton } from '../../components/ui/copy-button';
 import { FileField } from './file-field';
+import { isSoldOut, SOLD_OUT_REASON } from './stock-availability';
 import { placeBulkOrder, placeOrder, type BulkResponse } from './orders-api';
 
 export function categoryLabel(slug: string): string {
@@ -291,6 +293,7 @@ function OrderFormInner({ service, onAgain }: { service: ServiceDto; onAgain: ()
           <p className="font-semibold">
             Orden #{o.number} creada: {o.serviceName} · {formatUsd(o.price)} · {o.statusLabel}
           </p>
+          {o.status === 'completed' && o.result ? <DeliveredItem result={o.result} /> : null}
           <p className="mt-2 flex flex-wrap gap-4">
             <AppLink to="/orderhistory" className="font-semibold underline">
               Ver en el historial
@@ -305,6 +308,9 @@ function OrderFormInner({ service, onAgain }: { service: ServiceDto; onAgain: ()
   }
 
   const totalLabel = total === null ? '—' : formatUsd(total);
+  // A stock service with nothing left and no supplier to fall back on refuses orders.
+  const soldOut = isSoldOut(service);
+  const soldOutId = `agotado-${service.id}`;
 
   return (
     <form ref={form} noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
@@ -479,14 +485,41 @@ function OrderFormInner({ service, onAgain }: { service: ServiceDto; onAgain: ()
       <p className="text-lg font-semibold text-slate-900" aria-live="polite">
         Total: {totalLabel}
       </p>
-      <Button type="submit" disabled={busy}>
+      {soldOut ? (
+        <p id={soldOutId} className="text-sm font-medium text-red-800" data-testid="sold-out">
+          {SOLD_OUT_REASON} Vuelve a intentarlo más tarde.
+        </p>
+      ) : null}
+      <Button
+        type="submit"
+        disabled={busy || soldOut}
+        aria-describedby={soldOut ? soldOutId : undefined}
+      >
         {busy
           ? 'Enviando…'
-          : bulk
-            ? `Confirmar ${plural(box.valid, 'orden', 'órdenes')} (Total ${totalLabel})`
-            : `Confirmar orden (Total ${totalLabel})`}
+          : soldOut
+            ? 'Agotado'
+            : bulk
+              ? `Confirmar ${plural(box.valid, 'orden', 'órdenes')} (Total ${totalLabel})`
+              : `Confirmar orden (Total ${totalLabel})`}
       </Button>
     </form>
+  );
+}
+
+/** A stock order's item, delivered with the order: shown in full, as it is, with «Copiar». */
+function DeliveredItem({ result }: { result: string }) {
+  return (
+    <div className="mt-3 flex flex-col gap-2">
+      <p className="font-semibold">Tu artículo:</p>
+      <pre
+        className="overflow-x-auto rounded-lg bg-white p-3 font-mono text-sm break-all whitespace-pre-wrap text-slate-900"
+        data-testid="delivered-item"
+      >
+        {result}
+      </pre>
+      <CopyButton text={result} what="el artículo" done="Copiado" />
+    </div>
   );
 }
 

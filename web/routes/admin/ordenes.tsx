@@ -27,6 +27,7 @@ import {
   listQueue,
   queueDispatchFrom,
   queueStatusFrom,
+  replaceStockItem,
   resendDispatch,
   type AdminOrderPage,
   type QueueDispatch,
@@ -108,6 +109,7 @@ const FIELD_OF: Record<string, string> = {
   complete: 'result',
   reject: 'reason',
   'confirm-dispatch': 'reference',
+  'replace-item': 'note',
 };
 
 export async function clientAction({
@@ -262,6 +264,16 @@ export async function clientAction({
         message: `Orden #${order.number}: la seguimos con la referencia ${reference}${
           order.dispatch?.supplierName ? ` de ${order.dispatch.supplierName}` : ''
         }.`,
+      };
+    }
+    if (intent === 'replace-item') {
+      const note = text('note').trim();
+      const order = await replaceStockItem(id, note || undefined);
+      return {
+        id,
+        ok: true,
+        order,
+        message: `Orden #${order.number}: artículo reemplazado por otro del stock. El anterior quedó marcado como defectuoso; el cliente ya ve el nuevo.`,
       };
     }
     if (intent === 'resend-dispatch') {

@@ -6,6 +6,7 @@ import { Card, PageTitle } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
 import { OrderForm, priceText } from '../../features/orders/order-form';
 import { getServices } from '../../features/orders/orders-api';
+import { AvailabilityBadge } from '../../features/orders/stock-availability';
 import { APP_NAME } from '../../lib/app-name';
 import type { Route } from './+types/placeorder-category';
 import { signedInPage } from '../../lib/page-loader.server';
@@ -94,6 +95,11 @@ export default function PlaceOrderCategory() {
                       <span className="mt-1 block text-sm text-slate-700">
                         {priceText(s)} · {s.deliveryTime}
                       </span>
+                      {s.stock !== null ? (
+                        <span className="mt-1.5 block">
+                          <AvailabilityBadge service={s} />
+                        </span>
+                      ) : null}
                     </button>
                   </li>
                 ))}
@@ -113,7 +119,15 @@ export default function PlaceOrderCategory() {
                 <p className="mt-2 text-slate-700">{selected.description}</p>
                 <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
                   <dt className="text-slate-600">Entrega</dt>
-                  <dd className="font-medium text-slate-900">{selected.deliveryTime}</dd>
+                  <dd className="font-medium text-slate-900">
+                    {selected.deliveryTime}
+                    {selected.stock !== null ? (
+                      <>
+                        {' '}
+                        <AvailabilityBadge service={selected} />
+                      </>
+                    ) : null}
+                  </dd>
                   <dt className="text-slate-600">Precio</dt>
                   <dd className="font-medium text-slate-900">{priceText(selected)}</dd>
                 </dl>

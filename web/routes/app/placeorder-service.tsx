@@ -3,6 +3,7 @@ import { AppLink } from '../../components/ui/app-link';
 import { Card, PageTitle } from '../../components/ui/card';
 import { categoryLabel, FieldList, OrderForm, priceText } from '../../features/orders/order-form';
 import { getService } from '../../features/orders/orders-api';
+import { AvailabilityBadge } from '../../features/orders/stock-availability';
 import { ApiError } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
 import type { Route } from './+types/placeorder-service';
@@ -47,7 +48,15 @@ export default function PlaceOrderService() {
             <dt className="text-slate-600">Categoría</dt>
             <dd className="font-medium text-slate-900">{categoryLabel(service.category)}</dd>
             <dt className="text-slate-600">Entrega</dt>
-            <dd className="font-medium text-slate-900">{service.deliveryTime}</dd>
+            <dd className="font-medium text-slate-900">
+              {service.deliveryTime}
+              {service.stock !== null ? (
+                <>
+                  {' '}
+                  <AvailabilityBadge service={service} />
+                </>
+              ) : null}
+            </dd>
             <dt className="text-slate-600">Precio</dt>
             <dd className="font-medium text-slate-900">{priceText(service)}</dd>
           </dl>
