@@ -44,6 +44,9 @@ const SERVICE: AdminService = {
   dripfeed: false,
   refillDays: null,
   cancelable: false,
+  stock: null,
+  delivery: 'supplier',
+  lowStockThreshold: 5,
   fields: [
     { key: 'link', label: 'Perfil', type: 'url', required: true, identifier: true },
     { key: 'modelo', label: 'Modelo', type: 'select', required: false, options: ['A', 'B'] },
@@ -69,6 +72,26 @@ describe('service draft', () => {
       dripfeed: false,
       refillDays: null,
       cancelable: false,
+      delivery: 'supplier',
+      lowStockThreshold: 5,
+    });
+  });
+
+  it('«Entrega» and «Avisar con poco stock»: sent only when changed; empty alerts at 0', () => {
+    const base = toDraft(SERVICE);
+    expect(toDraft().delivery).toBe('supplier');
+    expect(toDraft().lowStockThreshold).toBe('5');
+    expect(changedInput({ ...base, delivery: 'stock' }, base)).toEqual({ delivery: 'stock' });
+    expect(changedInput({ ...base, delivery: 'stock', lowStockThreshold: '1.000' }, base)).toEqual({
+      delivery: 'stock',
+      lowStockThreshold: 1000,
+    });
+    expect(draftToInput({ ...base, lowStockThreshold: ' ' }).lowStockThreshold).toBe(0);
+    // Typed nonsense goes as it is, for the server's Spanish message.
+    expect(draftToInput({ ...base, lowStockThreshold: 'pocos' }).lowStockThreshold).toBe('pocos');
+    expect(toDraft({ ...SERVICE, delivery: 'stock', lowStockThreshold: 0 })).toMatchObject({
+      delivery: 'stock',
+      lowStockThreshold: '0',
     });
   });
 

@@ -242,7 +242,11 @@ function StockUpload({ serviceId, serviceName }: { serviceId: string; serviceNam
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-3 border-t border-slate-200 pt-3">
+    <form
+      noValidate
+      onSubmit={submit}
+      className="flex flex-col gap-3 border-t border-slate-200 pt-3"
+    >
       <h5 className="text-sm font-semibold text-slate-900">Cargar stock</h5>
       {picked ? (
         <div className="flex flex-wrap items-center gap-2 rounded-lg bg-slate-50 p-2 text-sm">

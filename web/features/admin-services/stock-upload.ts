@@ -115,5 +115,7 @@ export function stockFileProblem(file: { name: string; size: number }): string |
 /** «Se agregaron 2» / «Se agregó 1» / «No se agregó ningún artículo». */
 export function addedSentence(added: number): string {
   if (added === 0) return 'No se agregó ningún artículo.';
-  return added === 1 ? 'Se agregó 1 artículo.' : `Se agregaron ${added.toLocaleString('es-MX')} artículos.`;
+  return added === 1
+    ? 'Se agregó 1 artículo.'
+    : `Se agregaron ${added.toLocaleString('es-MX')} artículos.`;
 }

@@ -50,9 +50,8 @@ export function ReplaceItem({
             ¿Reemplazar el artículo de la orden #{order.number}?
           </AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-700">
-            El artículo entregado se marca como defectuoso (queda guardado) y el cliente recibe
-            otro del stock de «{order.serviceName}» como resultado de su orden. No se cobra de
-            nuevo.
+            El artículo entregado se marca como defectuoso (queda guardado) y el cliente recibe otro
+            del stock de «{order.serviceName}» como resultado de su orden. No se cobra de nuevo.
           </AlertDialog.Description>
           <fetcher.Form
             method="post"
