@@ -11,6 +11,9 @@ import {
   type OrderStatus,
 } from '../../../shared/schemas/orders';
 import { queryRows, type Db, type Tx } from '../../db/client';
+import type { Env } from '../../env';
+import type { Logger } from '../../lib/logger';
+import type { Mailer } from '../../lib/mail';
 import { order, orderEvent, service } from '../../db/schema/catalogue';
 import { orderDispatch } from '../../db/schema/suppliers';
 import type { JobQueue } from '../../jobs/queue';
@@ -25,7 +28,11 @@ import {
 import { customerPrice, loadCustomerPricing } from '../price-groups/pricing.service';
 import { enqueueDispatch } from '../suppliers/enqueue';
 import { queueOrderUpdate } from '../webhooks/enqueue';
+import { checkLowStock, claimItem } from '../stock/stock-claim';
+import type { StockKeys } from '../stock/stock-crypto';
+import { notifyLowStock } from '../stock/stock.emails';
 import { toOrderDto, type OrderRow } from './order-dto';
+import { notifyCustomers } from './orders.notify';
 import { attachOrderFiles, orderFiles } from './order-files.service';
 
 /** A service being ordered, with whether it is bought from suppliers (it has routes). */
@@ -66,7 +73,8 @@ async function activeService(db: Db | Tx, serviceId: string, userId: string): Pr
     .select({
       ...getTableColumns(service),
       // Written out: Drizzle leaves columns unqualified in a one-table select.
-      routed: sql<boolean>`EXISTS (SELECT 1 FROM service_route r WHERE r.service_id = "service"."id")`,
+      // A 'manual' service is never forwarded, even when it has routes (decision 0023).
+      routed: sql<boolean>`"service"."delivery" <> 'manual' AND EXISTS (SELECT 1 FROM service_route r WHERE r.service_id = "service"."id")`,
     })
     .from(service)
     .where(and(eq(service.id, serviceId), eq(service.active, true)));
@@ -214,7 +222,14 @@ async function insertAndHold(
   idempotencyKey: string | null,
   jobs: JobQueue | null,
   source: OrderSource,
-): Promise<{ row: OrderRow; replayed: boolean; routed: boolean }> {
+  stock: StockKeys | null,
+): Promise<{
+  row: OrderRow;
+  replayed: boolean;
+  routed: boolean;
+  fromStock?: boolean;
+  lowStock?: boolean;
+}> {
   const inflightKey =
     !svc.allowRecheck && prepared.identifier ? `${userId}:${svc.id}:${prepared.identifier}` : null;
   const [inserted] = await tx
@@ -274,6 +289,26 @@ async function insertAndHold(
     throw ledgerError(err);
   }
   if (notifyWebhooks) await queueOrderUpdate(tx, inserted.id, userId);
+  if (svc.delivery === 'stock') {
+    // From stock: the item is taken, the order completed and its price captured in this same
+    // transaction; no item, no sale (decision 0023).
+    if (!stock) throw new AppError('INTERNAL');
+    const item = await claimItem(tx, stock, svc.id, inserted.id);
+    if (item) {
+      const completed = await transition(tx, inserted.id, ['pending'], {
+        status: 'completed',
+        result: item.text,
+        fromStock: true,
+      });
+      if (!completed) throw new AppError('INTERNAL');
+      await settle(tx, completed, 'capture', { id: userId, role: 'customer' });
+      await addEvent(tx, completed, 'completed', SYSTEM, 'Entregada al instante desde el stock.');
+      const lowStock = await checkLowStock(tx, svc.id);
+      return { row: completed, replayed: false, routed: false, fromStock: true, lowStock };
+    }
+    // Out of stock: its supplier routes, as a 'supplier' service; none, refused.
+    if (!svc.routed) throw new AppError('OUT_OF_STOCK');
+  }
   // A service bought from suppliers: its forwarding is queued in this same transaction, so it
   // exists exactly when the money is held.
   const routed = svc.routed && (await enqueueDispatch(tx, jobs, inserted.id));
@@ -295,14 +330,42 @@ export async function placeOrder(
   idempotencyKey: string | null,
   jobs: JobQueue | null = null,
   source: OrderSource = 'web',
+  deps: StockDeps | null = null,
 ): Promise<{ order: OrderDto; replayed: boolean }> {
   const svc = await activeService(db, input.serviceId, userId);
   const prepared = prepare(svc, input);
   const result = await db.transaction((tx) =>
-    insertAndHold(tx, userId, svc, prepared, idempotencyKey, jobs, source),
+    insertAndHold(tx, userId, svc, prepared, idempotencyKey, jobs, source, deps?.env ?? null),
   );
   if (result.routed) jobs?.wake('supplier-dispatch');
+  if (deps) afterStockSale(deps, [result]);
   return { order: toOrderDto(result.row), replayed: result.replayed };
+}
+
+/**
+ * What a stock sale needs beyond the database: the secret the items are sealed with, and the
+ * mailer for the «ready» e-mail and the low-stock alert (sent after commit).
+ */
+export type StockDeps = {
+  env: Env;
+  mailer: Mailer;
+  logger: Logger;
+  db: Db;
+};
+
+/** After commit: the «your order is ready» e-mail (without the item) and the low-stock alert. */
+function afterStockSale(
+  deps: StockDeps,
+  sales: { row: OrderRow; fromStock?: boolean; lowStock?: boolean }[],
+): void {
+  const sold = sales.filter((s) => s.fromStock);
+  if (sold.length === 0) return;
+  notifyCustomers(
+    deps,
+    sold.map((s) => ({ row: s.row, kind: 'completed' as const })),
+  );
+  const low = sold.find((s) => s.lowStock);
+  if (low) notifyLowStock(deps, low.row.serviceId);
 }
 
 /** POST /api/orders/bulk: one IMEI a line; each line answered, and charged, on its own. */
@@ -313,6 +376,7 @@ export async function placeBulkOrder(
   maxLines: number,
   jobs: JobQueue | null = null,
   source: OrderSource = 'web',
+  deps: StockDeps | null = null,
 ) {
   const svc = await activeService(db, input.serviceId, userId);
   const imeiField = svc.fields.find((f) => f.type === 'imei');
@@ -365,11 +429,14 @@ export async function placeBulkOrder(
   // that line only; running out of balance refuses the lines that no longer fit.
   let charged = 0n;
   let routed = false;
+  const sales: { row: OrderRow; fromStock?: boolean; lowStock?: boolean }[] = [];
   for (const v of valid) {
     try {
+      // One transaction a line: a stock line takes its item or is refused (all or nothing).
       const placed = await db.transaction((tx) =>
-        insertAndHold(tx, userId, svc, v.prepared, null, jobs, source),
+        insertAndHold(tx, userId, svc, v.prepared, null, jobs, source, deps?.env ?? null),
       );
+      sales.push(placed);
       routed ||= placed.routed;
       charged += placed.row.price;
       results.push({ line: v.line, imei: v.imei, ok: true, order: toOrderDto(placed.row) });
@@ -390,6 +457,7 @@ export async function placeBulkOrder(
     }
   }
   if (routed) jobs?.wake('supplier-dispatch');
+  if (deps) afterStockSale(deps, sales);
   results.sort((a, b) => a.line - b.line);
   const placed = results.filter((r) => r.ok);
   return {
@@ -433,7 +501,9 @@ async function transition(
   tx: Tx,
   orderId: string,
   from: OrderStatus[],
-  set: Partial<Pick<OrderRow, 'status' | 'result' | 'rejectReason' | 'remains' | 'cost'>>,
+  set: Partial<
+    Pick<OrderRow, 'status' | 'result' | 'rejectReason' | 'remains' | 'cost' | 'fromStock'>
+  >,
   extra: { userId?: string; notSentToSupplier?: boolean } = {},
 ): Promise<OrderRow | null> {
   const leaving = set.status !== undefined && !IN_FLIGHT.includes(set.status as OrderStatus);
