@@ -25,6 +25,8 @@ type Panel = 'complete' | 'reject' | 'confirm' | 'resend';
 
 /** The panels a row can open now: the review decisions while an admin must decide. */
 function panelsFor(order: AdminOrder): readonly Panel[] {
+  // Delivered from stock: the customer reports a bad item; it can still be refunded.
+  if (order.fromStock && order.status === 'completed') return ['reject'];
   if (order.status !== 'pending' && order.status !== 'processing') return [];
   const dispatch = order.dispatch;
   if (dispatch?.state !== 'review') return ['complete', 'reject'];
@@ -177,7 +179,7 @@ export function QueueRow({
             aria-expanded={open === 'reject'}
             onClick={() => toggle('reject')}
           >
-            {review ? 'Rechazar y reembolsar' : 'Rechazar'}
+            {review || replaceable ? 'Rechazar y reembolsar' : 'Rechazar'}
             <span className="sr-only"> {label}</span>
           </Button>
         ) : null}
@@ -375,7 +377,11 @@ export function QueueRow({
             rows={3}
             required
             maxLength={500}
-            hint="El cliente lo verá y recibirá el reembolso."
+            hint={
+              replaceable
+                ? 'El cliente lo verá y recibirá el reembolso; el artículo queda marcado como defectuoso.'
+                : 'El cliente lo verá y recibirá el reembolso.'
+            }
             error={fieldError('reason')}
           />
           <div>
