@@ -306,7 +306,7 @@ function StockUpload({ serviceId, serviceName }: { serviceId: string; serviceNam
 }
 
 function UploadResult({ result }: { result: ServicesActionResult }) {
-  const refused = result.upload?.refused ?? [];
+  const refused = [...(result.upload?.refused ?? [])].sort((a, b) => a.line - b.line);
   return (
     <div className="flex flex-col gap-2" data-testid="stock-upload-result">
       <Alert tone={result.upload?.added ? 'success' : 'warning'}>

@@ -12,16 +12,23 @@ import {
 } from './stock-upload';
 
 describe('stock lines', () => {
-  it('splits on any line break; one final line break does not start another line', () => {
+  it('numbers lines as the server does: no BOM, one final line break is not a line', () => {
     expect(stockLines('')).toEqual([]);
+    expect(stockLines('\n')).toEqual([]);
+    expect(stockLines('\uFEFF')).toEqual([]);
     expect(stockLines('A')).toEqual(['A']);
-    expect(stockLines('A\nB\n')).toEqual(['A', 'B']);
+    expect(stockLines('\uFEFFA\nB\n')).toEqual(['A', 'B']);
     expect(stockLines('A\r\nB\r\n')).toEqual(['A', 'B']);
-    expect(stockLines('A\rB')).toEqual(['A', 'B']);
     // A blank line in the middle, or two line breaks at the end, is an empty line.
     expect(stockLines('A\n\nB')).toEqual(['A', '', 'B']);
     expect(stockLines('A\n\n')).toEqual(['A', '']);
-    expect(stockLines('\n')).toEqual(['']);
+  });
+
+  it('counts characters, not UTF-16 units: 500 emoji are one item of 500 characters', () => {
+    expect(checkStockText('😀'.repeat(STOCK_ITEM_MAX_LENGTH)).items).toBe(1);
+    expect(checkStockText('😀'.repeat(STOCK_ITEM_MAX_LENGTH + 1)).refused).toEqual([
+      { line: 1, problem: 'too-long' },
+    ]);
   });
 
   it('counts the items and numbers the empty, repeated and too long lines from 1', () => {
@@ -48,7 +55,7 @@ describe('stock lines', () => {
 
   it('refuses a text with nothing to add, or with more lines than one upload takes', () => {
     expect(stockTextProblem(checkStockText(''))).toBe('Pega al menos un artículo, uno por línea.');
-    expect(stockTextProblem(checkStockText('\n\n'))).toBe(
+    expect(stockTextProblem(checkStockText('\n\n\n'))).toBe(
       'Ninguna línea tiene un artículo que se pueda agregar.',
     );
     const most = Array.from({ length: STOCK_MAX_LINES }, (_, i) => `K${i}`).join('\n');

@@ -41,12 +41,14 @@ export type StockText = {
   refused: RefusedLine[];
 };
 
-/** The text's lines: split on any line break; one final line break ends the last line. */
+/**
+ * The text's lines as the server numbers them: a byte order mark and one final line break are
+ * not lines; lines end at \n or \r\n.
+ */
 export function stockLines(text: string): string[] {
-  if (text === '') return [];
-  const lines = text.split(/\r\n|\n|\r/);
-  if (lines.length > 1 && lines.at(-1) === '') lines.pop();
-  return lines;
+  const body = text.replace(/^\uFEFF/, '').replace(/\r?\n$/, '');
+  if (body === '') return [];
+  return body.split(/\r?\n/);
 }
 
 /** Counts the lines and finds the empty, repeated and too long ones. */
@@ -59,7 +61,8 @@ export function checkStockText(text: string): StockText {
     const item = raw.trim();
     const line = i + 1;
     if (item === '') refused.push({ line, problem: 'empty' });
-    else if (item.length > STOCK_ITEM_MAX_LENGTH) refused.push({ line, problem: 'too-long' });
+    // Characters as people count them (an emoji is one), as the server does.
+    else if ([...item].length > STOCK_ITEM_MAX_LENGTH) refused.push({ line, problem: 'too-long' });
     else if (seen.has(item)) refused.push({ line, problem: 'duplicate' });
     else {
       seen.add(item);
