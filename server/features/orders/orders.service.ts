@@ -28,10 +28,10 @@ import {
 import { customerPrice, loadCustomerPricing } from '../price-groups/pricing.service';
 import { enqueueDispatch } from '../suppliers/enqueue';
 import { queueOrderUpdate } from '../webhooks/enqueue';
-import { checkLowStock, claimItem } from '../stock/stock-claim';
+import { checkLowStock, claimItem, markSoldItemBad } from '../stock/stock-claim';
 import type { StockKeys } from '../stock/stock-crypto';
 import { notifyLowStock } from '../stock/stock.emails';
-import { toOrderDto, type OrderRow } from './order-dto';
+import { toOrderDto, type OrderRow, type OrderView } from './order-dto';
 import { notifyCustomers } from './orders.notify';
 import { attachOrderFiles, orderFiles } from './order-files.service';
 
@@ -666,6 +666,43 @@ export async function rejectOrderTx(
 }
 
 /**
+ * Refunds a completed order delivered from stock (revenue → available, exactly once per order)
+ * and marks its item bad: the customer reported it did not work. Null when it is no longer a
+ * completed stock order.
+ */
+async function refundStockOrderTx(
+  tx: Tx,
+  orderId: string,
+  reason: string,
+  actor: Actor,
+): Promise<OrderRow | null> {
+  const [current] = await tx
+    .select({ fromStock: order.fromStock })
+    .from(order)
+    .where(eq(order.id, orderId));
+  if (!current?.fromStock) return null;
+  const row = await transition(tx, orderId, ['completed'], {
+    status: 'rejected',
+    rejectReason: reason,
+  });
+  if (!row) return null;
+  const accounts = await customerAccounts(tx, row.userId);
+  await transfer(tx, {
+    from: await systemAccount(tx, 'revenue'),
+    to: accounts.available,
+    amount: row.price,
+    kind: 'order_refund',
+    reference: { type: 'order', id: row.id },
+    idempotencyKey: `order:${row.id}:refund`,
+    description: `Reembolso de la orden #${row.number}: ${row.serviceName}`,
+    actorId: actor.id,
+  });
+  await markSoldItemBad(tx, row.id);
+  await addEvent(tx, row, 'rejected', actor, reason);
+  return row;
+}
+
+/**
  * A partial delivery: the undelivered share of the price, ⌊price × remains ÷ quantity⌋ with
  * remains clamped to [0, quantity], goes back to the customer; the rest is captured. Each part
  * is keyed once, and the conditional transition lets only the first answer through.
@@ -790,7 +827,12 @@ export async function rejectOrder(
   const before = await findOrder(db, orderId);
   return db.transaction(async (tx) => {
     await lockForAdmin(tx, orderId);
-    const row = await rejectOrderTx(tx, orderId, reason, { id: adminId, role: 'admin' });
+    // An item from stock is delivered the moment it is paid: refunding it rejects the completed
+    // order (decision 0023).
+    const row =
+      before.fromStock && before.status === 'completed'
+        ? await refundStockOrderTx(tx, orderId, reason, { id: adminId, role: 'admin' })
+        : await rejectOrderTx(tx, orderId, reason, { id: adminId, role: 'admin' });
     if (!row) throw new AppError('CONFLICT', 'La orden ya está completada, rechazada o cancelada.');
     await recordAudit(tx, {
       actorId: adminId,
@@ -805,6 +847,7 @@ export async function rejectOrder(
   });
 }
 
+/** One order: the customer's own (`userId`), or any order for staff (null: items masked). */
 export async function getOrder(db: Db, userId: string | null, orderId: string): Promise<OrderDto> {
   const row = await findOrder(db, orderId, userId ?? undefined);
   const events = await db
@@ -821,6 +864,7 @@ export async function getOrder(db: Db, userId: string | null, orderId: string): 
       actor: e.actorRole as OrderEventDto['actor'],
       at: e.createdAt.toISOString(),
     })),
+    userId ? 'owner' : 'staff',
   );
   const files = await orderFiles(db, row.id);
   return files.length ? { ...dto, files } : dto;
@@ -844,6 +888,8 @@ export async function listOrders(
   filters: OrderFilters,
   cursor: string | undefined,
   limit = 25,
+  // Staff reading everyone's orders, or a customer's from the back office, see items masked.
+  view: OrderView = userId ? 'owner' : 'staff',
 ) {
   let after: { at: string; id: string } | undefined;
   if (cursor) {
@@ -881,7 +927,7 @@ export async function listOrders(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    items: page.map((r) => toOrderDto(r)),
+    items: page.map((r) => toOrderDto(r, undefined, view)),
     nextCursor:
       rows.length > limit && last
         ? Buffer.from(`${last.cursorAt}|${last.id}`).toString('base64url')

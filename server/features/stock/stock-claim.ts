@@ -67,3 +67,13 @@ export async function checkLowStock(tx: Tx, serviceId: string): Promise<boolean>
   await queueNotification(tx, { kind: 'stock.low', serviceId });
   return true;
 }
+
+/** The order's sold item becomes 'bad' (kept with its order); its last 4 characters, or null. */
+export async function markSoldItemBad(tx: Tx, orderId: string): Promise<string | null> {
+  const [row] = await queryRows<{ last4: string }>(
+    tx,
+    sql`UPDATE stock_item SET state = 'bad'
+        WHERE order_id = ${orderId}::uuid AND state = 'sold' RETURNING last4`,
+  );
+  return row?.last4 ?? null;
+}
