@@ -5,7 +5,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { CallLog, type CallsRequest } from '../../components/ui/call-log';
 import { TextAreaField, TextField } from '../../components/ui/field';
-import { loadOrderSupplierCalls, mainField, type AdminOrder } from './orders-api';
+import { isStockOrder, loadOrderSupplierCalls, mainField, type AdminOrder } from './orders-api';
 import { OrderFiles } from './order-files';
 import { ReplaceItem } from './replace-item';
 import { SourceBadge } from './source-badge';
@@ -26,7 +26,7 @@ type Panel = 'complete' | 'reject' | 'confirm' | 'resend';
 /** The panels a row can open now: the review decisions while an admin must decide. */
 function panelsFor(order: AdminOrder): readonly Panel[] {
   // Delivered from stock: the customer reports a bad item; it can still be refunded.
-  if (order.fromStock && order.status === 'completed') return ['reject'];
+  if (order.status === 'completed' && isStockOrder(order)) return ['reject'];
   if (order.status !== 'pending' && order.status !== 'processing') return [];
   const dispatch = order.dispatch;
   if (dispatch?.state !== 'review') return ['complete', 'reject'];
@@ -119,7 +119,7 @@ export function QueueRow({
   const active = order.status === 'pending' || order.status === 'processing';
   const review = panels.includes('resend');
   // Delivered from stock: a bad item can be replaced by another one from the stock.
-  const replaceable = order.fromStock && order.status === 'completed';
+  const replaceable = order.status === 'completed' && isStockOrder(order);
   const label = `la orden #${order.number}`;
   if (open && !panels.includes(open)) setOpen(null);
 
@@ -274,7 +274,7 @@ export function QueueRow({
             </span>
           ) : order.dispatch ? (
             <strong className="font-semibold text-amber-900">{order.dispatch.stateLabel}</strong>
-          ) : order.fromStock ? (
+          ) : isStockOrder(order) ? (
             <span data-testid="from-stock">Desde stock</span>
           ) : (
             <span>A mano</span>
