@@ -47,7 +47,7 @@ test('stock: upload, instant delivery, replacement and «Agotado», by keyboard,
   // «Entrega: Stock» and the low-stock threshold, in the service's editor.
   await row.getByRole('button', { name: `Editar ${name}` }).click();
   const edit = admin.getByRole('region', { name: `Editar ${name}` });
-  await edit.getByLabel('Entrega').selectOption({ label: 'Stock' });
+  await edit.getByLabel('Entrega', { exact: true }).selectOption({ label: 'Stock' });
   await edit.getByLabel('Avisar con poco stock').fill('1');
   await edit.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(row.getByText(`Cambios guardados en «${name}».`)).toBeVisible();

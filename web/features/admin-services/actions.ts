@@ -11,6 +11,7 @@ import {
   type SupplierDto,
 } from '../../../shared/schemas/suppliers';
 import { parseAmountInput } from '../../../shared/number-input';
+import type { StockSummary } from '../../../shared/schemas/stock';
 import { api, ApiError } from '../../lib/api';
 import { settle } from '../../lib/loaded';
 import type { Loaded } from '../../lib/loaded';
@@ -45,21 +46,19 @@ export async function loadAdminServices(): Promise<Loaded<AdminService[]>> {
 }
 
 /**
- * How many items each stock service has available (the list shows it beside the name); a count
- * that cannot be read is left out.
+ * The stock of each stock service, by id: its counts (the list shows how many are left beside
+ * the name) and newest items (its «Stock» panel). Reloaded with the page, so an upload or a
+ * sale shows without a request of its own.
  */
-export async function loadStockCounts(
+export async function loadStockSummaries(
   services: Loaded<AdminService[]>,
-): Promise<Record<string, number>> {
+): Promise<Record<string, Loaded<StockSummary>>> {
   if (!services.ok) return {};
   const stocked = services.data.filter((s) => s.delivery === 'stock');
-  const counts = await Promise.all(
-    stocked.map(async (s) => {
-      const loaded = await loadStock(s.id);
-      return loaded.ok ? ([[s.id, loaded.data.available]] as const) : [];
-    }),
+  const summaries = await Promise.all(
+    stocked.map(async (s) => [s.id, await loadStock(s.id)] as const),
   );
-  return Object.fromEntries(counts.flat());
+  return Object.fromEntries(summaries);
 }
 
 /** The suppliers a route can use (the routes editor lists them). */

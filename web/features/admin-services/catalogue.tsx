@@ -14,13 +14,12 @@ import { routesCells, routesSummary, type SupplierChoice } from './routes-draft'
 import { RoutesEditor } from './routes-editor';
 import { ServiceForm } from './service-form';
 import { ServiceHistory, type HistoryRequest } from './service-history';
-import { loadStock } from './stock-api';
+import type { StockSummary } from '../../../shared/schemas/stock';
 import { StockBadge } from './stock-badge';
-import { StockPanel, type StockRequest } from './stock-panel';
+import { StockPanel } from './stock-panel';
 import {
   FETCHER_KEYS,
   routesFetcherKey,
-  stockFetcherKey,
   type AdminService,
   type Direction,
   type ServicesActionResult,
@@ -51,11 +50,11 @@ function useSettled(key: string, onSettled: (result: ServicesActionResult) => vo
 export function ServiceCatalogue({
   services,
   suppliers,
-  stockCounts,
+  stock,
 }: {
   services: AdminService[];
-  /** Available items of each stock service (by id), when they could be read. */
-  stockCounts: Record<string, number>;
+  /** The stock of each stock service, by id. */
+  stock: Record<string, Loaded<StockSummary>>;
   /** What the routes editor offers (loaded with the page; it may fail on its own). */
   suppliers: Loaded<SupplierChoice[]>;
 }) {
@@ -313,7 +312,7 @@ export function ServiceCatalogue({
                 notice={notice}
                 focus={focus}
                 suppliers={suppliers}
-                stockCounts={stockCounts}
+                stock={stock}
                 selected={selected}
                 onCheck={check}
                 onEdit={(id) => {
@@ -380,7 +379,7 @@ function CategoryGroup({
   notice,
   focus,
   suppliers,
-  stockCounts,
+  stock,
   selected,
   onCheck,
   onEdit,
@@ -394,7 +393,7 @@ function CategoryGroup({
   notice: Notice | null;
   focus: FocusRequest | null;
   suppliers: Loaded<SupplierChoice[]>;
-  stockCounts: Record<string, number>;
+  stock: Record<string, Loaded<StockSummary>>;
   selected: string[];
   onCheck: (id: string, on: boolean) => void;
   onEdit: (id: string) => void;
@@ -454,7 +453,7 @@ function CategoryGroup({
             notice={notice?.id === s.id ? notice : null}
             focusNonce={focus?.target === s.id ? focus.n : 0}
             suppliers={suppliers}
-            stockCount={stockCounts[s.id]}
+            stock={stock[s.id]}
             checked={selected.includes(s.id)}
             onCheck={(on) => onCheck(s.id, on)}
             dragging={dragged === s.id}
@@ -479,7 +478,7 @@ function ServiceRow({
   notice,
   focusNonce,
   suppliers,
-  stockCount,
+  stock,
   checked,
   onCheck,
   dragging,
@@ -497,7 +496,8 @@ function ServiceRow({
   notice: Notice | null;
   focusNonce: number;
   suppliers: Loaded<SupplierChoice[]>;
-  stockCount: number | undefined;
+  /** Its stock (stock services only; undefined until the page has read it). */
+  stock: Loaded<StockSummary> | undefined;
   checked: boolean;
   onCheck: (on: boolean) => void;
   dragging: boolean;
@@ -511,13 +511,9 @@ function ServiceRow({
 }) {
   const fetcher = useFetcher<ServicesActionResult>({ key: FETCHER_KEYS.row });
   const [history, setHistory] = useState<HistoryRequest | null>(null);
-  const [stock, setStock] = useState<StockRequest | null>(null);
+  const [stockOpen, setStockOpen] = useState(false);
   const fromStock = service.delivery === 'stock';
-  // After an upload the counts and the newest items are read again.
-  useSettled(stockFetcherKey(service.id), (result) => {
-    if (result.ok) setStock(loadStock(service.id));
-  });
-  if (stock && !fromStock) setStock(null);
+  if (stockOpen && !fromStock) setStockOpen(false);
   const [routesOpen, setRoutesOpen] = useState(false);
   const [routesNotice, setRoutesNotice] = useState<string | null>(null);
   const [routesSaved, setRoutesSaved] = useState(0);
@@ -561,7 +557,7 @@ function ServiceRow({
   }
 
   const name = <span className="sr-only"> {service.name}</span>;
-  const open = editing || routesOpen || history !== null || stock !== null;
+  const open = editing || routesOpen || history !== null || stockOpen;
   return (
     <>
       <tr
@@ -636,7 +632,7 @@ function ServiceRow({
           >
             {service.name}
           </span>
-          <StockBadge service={service} available={stockCount} />
+          <StockBadge service={service} available={stock?.ok ? stock.data.available : undefined} />
           {service.needsTranslation ? (
             <span
               className="ml-1.5 inline-flex items-center rounded-full bg-amber-100 px-2 py-px text-xs font-semibold text-amber-900"
@@ -768,13 +764,13 @@ function ServiceRow({
             </Button>
             {fromStock ? (
               <Button
-                variant={stock ? 'primary' : 'secondary'}
+                variant={stockOpen ? 'primary' : 'secondary'}
                 className={`${DENSE} max-lg:px-3`}
-                aria-expanded={stock !== null}
+                aria-expanded={stockOpen}
                 data-action="stock"
-                onClick={() => setStock(stock ? null : loadStock(service.id))}
+                onClick={() => setStockOpen((v) => !v)}
               >
-                {stock ? 'Ocultar stock' : 'Stock'}
+                {stockOpen ? 'Ocultar stock' : 'Stock'}
                 {name}
               </Button>
             ) : null}
@@ -795,13 +791,8 @@ function ServiceRow({
         <tr className="border-b border-slate-200 bg-slate-50 max-lg:block max-lg:border-x">
           <td colSpan={COLUMNS} className="max-lg:block">
             <div className="flex flex-col gap-3 p-3">
-              {stock ? (
-                <StockPanel
-                  serviceId={service.id}
-                  serviceName={service.name}
-                  request={stock}
-                  onReload={() => setStock(loadStock(service.id))}
-                />
+              {stockOpen ? (
+                <StockPanel serviceId={service.id} serviceName={service.name} stock={stock} />
               ) : null}
               {history ? (
                 <ServiceHistory

@@ -1,8 +1,8 @@
 // «Stock» of a service delivered from stock: its counts, «Cargar stock» (paste or a .txt/.csv
 // file, checked here first), the result line by line, the newest items (last 4 characters only)
 // and «Exportar no vendidos».
-import { Suspense, use, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useFetcher } from 'react-router';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useFetcher, useRevalidator } from 'react-router';
 import { plural } from '../../../shared/plural';
 import { STOCK_ITEM_STATE_LABELS, type StockSummary } from '../../../shared/schemas/stock';
 import { Alert } from '../../components/ui/alert';
@@ -21,21 +21,23 @@ import {
 } from './stock-upload';
 import { STOCK_UPLOAD_INTENT, stockFetcherKey, type ServicesActionResult } from './types';
 
-export type StockRequest = Promise<Loaded<StockSummary>>;
-
-/** The stock panel under a service's row (opened with «Stock»). */
+/**
+ * The stock panel under a service's row (opened with «Stock»): the stock comes with the page,
+ * which is read again after an upload and by «Actualizar».
+ */
 export function StockPanel({
   serviceId,
   serviceName,
-  request,
-  onReload,
+  stock,
 }: {
   serviceId: string;
   serviceName: string;
-  request: StockRequest;
-  onReload: () => void;
+  /** Undefined while the page has not read it yet (the service just became a stock service). */
+  stock: Loaded<StockSummary> | undefined;
 }) {
   const headingId = useId();
+  const revalidator = useRevalidator();
+  const reloading = revalidator.state !== 'idle';
   return (
     <section
       aria-labelledby={headingId}
@@ -55,20 +57,23 @@ export function StockPanel({
           >
             Exportar no vendidos<span className="sr-only"> de {serviceName} (CSV)</span>
           </a>
-          <Button variant="ghost" onClick={onReload}>
-            Actualizar<span className="sr-only"> el stock de {serviceName}</span>
+          <Button
+            variant="ghost"
+            disabled={reloading}
+            onClick={() => void revalidator.revalidate()}
+          >
+            {reloading ? 'Actualizando…' : 'Actualizar'}
+            <span className="sr-only"> el stock de {serviceName}</span>
           </Button>
         </div>
       </div>
-      <Suspense
-        fallback={
-          <p role="status" className="text-sm text-slate-600">
-            Cargando el stock…
-          </p>
-        }
-      >
-        <StockSummaryView request={request} />
-      </Suspense>
+      {stock ? (
+        <StockSummaryView loaded={stock} />
+      ) : (
+        <p role="status" className="text-sm text-slate-600">
+          Cargando el stock…
+        </p>
+      )}
       <StockUpload serviceId={serviceId} serviceName={serviceName} />
     </section>
   );
@@ -85,9 +90,8 @@ function Count({ label, value, testId }: { label: string; value: number; testId:
   );
 }
 
-function StockSummaryView({ request }: { request: StockRequest }) {
+function StockSummaryView({ loaded }: { loaded: Loaded<StockSummary> }) {
   const dates = useDates();
-  const loaded = use(request);
   if (!loaded.ok) return <Alert tone="error">No pudimos cargar el stock. {loaded.error}</Alert>;
   const stock = loaded.data;
   const low = stock.lowStockThreshold > 0 && stock.available <= stock.lowStockThreshold;

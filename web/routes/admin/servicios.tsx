@@ -3,7 +3,7 @@ import { PageTitle } from '../../components/ui/card';
 import { LoadedList, Section } from '../../components/ui/section';
 import {
   loadAdminServices,
-  loadStockCounts,
+  loadStockSummaries,
   loadSupplierChoices,
   runServicesAction,
 } from '../../features/admin-services/actions';
@@ -20,13 +20,13 @@ export function meta() {
 }
 
 /**
- * Every service, active or not, the suppliers the routes editor offers, and how many items each
- * stock service has left.
+ * Every service, active or not, the suppliers the routes editor offers, and the stock of each
+ * stock service.
  */
 async function servicesPage() {
   const [services, suppliers] = await Promise.all([loadAdminServices(), loadSupplierChoices()]);
-  const stockCounts = await loadStockCounts(services);
-  return { services, suppliers, stockCounts };
+  const stock = await loadStockSummaries(services);
+  return { services, suppliers, stock };
 }
 
 /** Rendered on the server with its data (docs/decisions/0016); navigations load it in the browser. */
@@ -57,7 +57,7 @@ export function shouldRevalidate({
 }
 
 export default function AdminServicios() {
-  const { services, suppliers, stockCounts } = useLoaderData<typeof loader>();
+  const { services, suppliers, stock } = useLoaderData<typeof loader>();
   return (
     <>
       <PageTitle
@@ -67,7 +67,7 @@ export default function AdminServicios() {
       <LoadedList value={services} what="los servicios">
         {(items) => (
           <div className="flex flex-col gap-6">
-            <ServiceCatalogue services={items} suppliers={suppliers} stockCounts={stockCounts} />
+            <ServiceCatalogue services={items} suppliers={suppliers} stock={stock} />
             <Section
               id="precios-en-bloque"
               title="Cambio de precios en bloque"
