@@ -20,14 +20,15 @@ export function ReplaceItem({
   className?: string;
 }) {
   const [open, setOpen] = useState(false);
-  const [sent, setSent] = useState(false);
+  // Sent, with the row's answer at that moment: a new answer is this replacement's.
+  const [sent, setSent] = useState<{ before: QueueActionResult | undefined } | null>(null);
   // The row's last answer when the dialog opened: not about this replacement.
   const [earlier, setEarlier] = useState(fetcher.data);
   const busy = fetcher.state !== 'idle';
   // Once the answer is in: done, the dialog closes (the row shows the message); refused, it
   // stays open with the reason.
-  if (sent && !busy) {
-    setSent(false);
+  if (sent && !busy && fetcher.data !== sent.before) {
+    setSent(null);
     if (fetcher.data?.ok) setOpen(false);
   }
   const answer = open && !sent && fetcher.data !== earlier ? fetcher.data : undefined;
@@ -57,7 +58,7 @@ export function ReplaceItem({
             method="post"
             noValidate
             className="mt-4 flex flex-col gap-3"
-            onSubmit={() => setSent(true)}
+            onSubmit={() => setSent({ before: fetcher.data })}
           >
             <input type="hidden" name="intent" value="replace-item" />
             <input type="hidden" name="id" value={order.id} />
