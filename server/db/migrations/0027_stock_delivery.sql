@@ -1,5 +1,6 @@
 CREATE TABLE "stock_item" (
 	"id" uuid PRIMARY KEY NOT NULL,
+	"position" bigserial NOT NULL,
 	"service_id" uuid NOT NULL,
 	"sealed" text NOT NULL,
 	"hash" text NOT NULL,
@@ -21,7 +22,7 @@ ALTER TABLE "stock_item" ADD CONSTRAINT "stock_item_service_id_service_id_fk" FO
 ALTER TABLE "stock_item" ADD CONSTRAINT "stock_item_order_id_order_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."order"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stock_item" ADD CONSTRAINT "stock_item_uploaded_by_user_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "stock_item_hash_uq" ON "stock_item" USING btree ("service_id","hash");--> statement-breakpoint
-CREATE INDEX "stock_item_available_idx" ON "stock_item" USING btree ("service_id","created_at","id") WHERE "stock_item"."state" = 'available';--> statement-breakpoint
+CREATE INDEX "stock_item_available_idx" ON "stock_item" USING btree ("service_id","position") WHERE "stock_item"."state" = 'available';--> statement-breakpoint
 CREATE UNIQUE INDEX "stock_item_sold_order_uq" ON "stock_item" USING btree ("order_id") WHERE "stock_item"."state" = 'sold';--> statement-breakpoint
 CREATE INDEX "stock_item_order_idx" ON "stock_item" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "stock_item_service_state_idx" ON "stock_item" USING btree ("service_id","state");--> statement-breakpoint

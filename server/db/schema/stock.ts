@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { order, service } from './catalogue';
 
@@ -13,6 +22,8 @@ export const stockItem = pgTable(
   'stock_item',
   {
     id: uuid('id').primaryKey(),
+    /** Upload order: items are sold first in, first out. */
+    position: bigserial('position', { mode: 'number' }).notNull(),
     serviceId: uuid('service_id')
       .notNull()
       .references(() => service.id),
@@ -31,7 +42,7 @@ export const stockItem = pgTable(
     uniqueIndex('stock_item_hash_uq').on(t.serviceId, t.hash),
     // The claim takes the oldest available item of a service.
     index('stock_item_available_idx')
-      .on(t.serviceId, t.createdAt, t.id)
+      .on(t.serviceId, t.position)
       .where(sql`${t.state} = 'available'`),
     // One sold item per order at most (a replaced one is 'bad').
     uniqueIndex('stock_item_sold_order_uq')

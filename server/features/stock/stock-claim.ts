@@ -24,7 +24,7 @@ export async function claimItem(
         WHERE id = (
           SELECT id FROM stock_item
           WHERE service_id = ${serviceId}::uuid AND state = 'available'
-          ORDER BY created_at, id
+          ORDER BY position
           LIMIT 1
           FOR UPDATE SKIP LOCKED
         )

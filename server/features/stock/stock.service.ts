@@ -181,7 +181,7 @@ export async function stockSummary(db: Db, serviceId: string): Promise<StockSumm
     .from(stockItem)
     .leftJoin(order, eq(order.id, stockItem.orderId))
     .where(eq(stockItem.serviceId, serviceId))
-    .orderBy(desc(stockItem.createdAt), desc(stockItem.id))
+    .orderBy(desc(stockItem.position))
     .limit(LISTED_ITEMS);
   return {
     available: by('available'),
@@ -217,7 +217,7 @@ export async function exportUnsold(
     .select({ id: stockItem.id, sealed: stockItem.sealed, createdAt: stockItem.createdAt })
     .from(stockItem)
     .where(and(eq(stockItem.serviceId, serviceId), eq(stockItem.state, 'available')))
-    .orderBy(stockItem.createdAt, stockItem.id);
+    .orderBy(stockItem.position);
   const items = rows.map((r) => ({
     item: openItem(keys, r.id, r.sealed) ?? '(no se pudo descifrar)',
     createdAt: r.createdAt,
