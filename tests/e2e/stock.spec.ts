@@ -164,5 +164,38 @@ test('stock: upload, instant delivery, replacement and «Agotado», by keyboard,
   await expectAccessible(page);
   await page.setViewportSize({ width: 375, height: 800 });
   await noHorizontalOverflow(page);
+
+  // More stock from a file, checked in the browser first: a spreadsheet is refused there; a CSV
+  // adds its new line and names the one already in stock (sold items count too).
+  await admin.setViewportSize({ width: 1280, height: 900 });
+  await admin.goto('/admin/servicios');
+  await waitForHydration(admin);
+  await expect(row.getByTestId('service-stock')).toHaveText('Agotado');
+  await row.getByRole('button', { name: `Stock ${name}` }).click();
+  const picker = panel.getByLabel('O elige un archivo .txt o .csv');
+  await picker.setInputFiles({
+    name: 'claves.xlsx',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from('x'),
+  });
+  await expect(
+    panel.getByText('Elige un archivo .txt o .csv, con un artículo por línea.'),
+  ).toBeVisible();
+  await picker.setInputFiles({
+    name: 'claves.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`${FIRST}\r\nW11-DDDD-EEEE-FFFF-3333\r\n`),
+  });
+  await expect(panel.getByText('Archivo «claves.csv»: 2 líneas: 2 artículos.')).toBeVisible();
+  await panel.getByRole('button', { name: `Cargar stock de ${name}` }).click();
+  await expect(panel.getByText(/Se agregó 1 artículo\./)).toBeVisible();
+  await expect(panel.getByTestId('stock-refused').getByRole('listitem')).toHaveText([
+    'Línea 1: Ya está en el stock de este servicio.',
+  ]);
+  await expect(panel.getByTestId('stock-available')).toHaveText('1');
+  await expect(row.getByTestId('service-stock')).toHaveText('Stock: 1');
+  await page.reload();
+  await page.getByRole('button', { name: new RegExp(name) }).click();
+  await expect(order.getByTestId('service-availability')).toHaveText('Entrega inmediata');
   await admin.context().close();
 });
