@@ -205,18 +205,6 @@ export function adminOrderAction(
   return api.post(`${adminOrderPath(id)}/${action}`, AdminOrderDtoSchema, body);
 }
 
-/** How staff see an item delivered from stock: «••••» and its last 4 characters. */
-const MASKED_ITEM = /^••••.{0,4}$/u;
-
-/**
- * An order delivered from stock, as staff see it: completed (or refunded) by no supplier, its
- * result masked. The order DTO carries no flag for it (the server masks the result only for such
- * orders: server/features/orders/order-dto.ts `visibleResult`).
- */
-export function isStockOrder(order: AdminOrder): boolean {
-  return order.dispatch === null && order.result !== null && MASKED_ITEM.test(order.result);
-}
-
 /**
  * «Reemplazar artículo» on an order delivered from stock: its item is marked bad (and kept) and
  * another one from the service's stock becomes the result.
