@@ -7,7 +7,7 @@ import { CheckboxField, SelectField, TextField } from '../../components/ui/field
 import { Section } from '../../components/ui/section';
 import type { Loaded } from '../../lib/loaded';
 import { loadServiceHistory } from './actions';
-import { CATEGORY_OPTIONS, categoryLabel, moveId, unitLabel } from './draft';
+import { CATEGORY_OPTIONS, categoryLabel, deliveryCell, moveId, unitLabel } from './draft';
 import { formatUsd } from '../../../shared/money';
 import { StepButton } from './field-editor';
 import { routesCells, routesSummary, type SupplierChoice } from './routes-draft';
@@ -677,7 +677,7 @@ function ServiceRow({
               }}
             >
               <span className="lg:hidden">Proveedor: </span>
-              <span data-testid="service-routes">{cells.supplier}</span>
+              <span data-testid="service-routes">{deliveryCell(service, cells.supplier)}</span>
               <span className="sr-only"> (Proveedores de {service.name})</span>
             </button>
             {missing ? (
@@ -770,7 +770,8 @@ function ServiceRow({
                 data-action="stock"
                 onClick={() => setStockOpen((v) => !v)}
               >
-                {stockOpen ? 'Ocultar stock' : 'Stock'}
+                {stockOpen ? 'Ocultar' : 'Stock'}
+                <span className="sr-only">{stockOpen ? ' stock' : ''}</span>
                 {name}
               </Button>
             ) : null}

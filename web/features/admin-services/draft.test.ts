@@ -3,6 +3,7 @@ import {
   bulkResultSentence,
   bulkSentence,
   changedInput,
+  deliveryCell,
   draftToInput,
   fieldDraftErrors,
   fieldErrorKey,
@@ -75,6 +76,15 @@ describe('service draft', () => {
       delivery: 'supplier',
       lowStockThreshold: 5,
     });
+  });
+
+  it('the list says how a service is delivered, with its suppliers when they are used', () => {
+    const route = { routes: [{} as AdminService['routes'][number]] };
+    expect(deliveryCell({ delivery: 'stock', routes: [] }, 'A mano')).toBe('Stock');
+    expect(deliveryCell({ delivery: 'stock', ...route }, 'Norte #7')).toBe('Stock, luego Norte #7');
+    expect(deliveryCell({ delivery: 'manual', ...route }, 'Norte #7')).toBe('A mano');
+    expect(deliveryCell({ delivery: 'supplier', ...route }, 'Norte #7')).toBe('Norte #7');
+    expect(deliveryCell({ delivery: 'supplier', routes: [] }, 'A mano')).toBe('A mano');
   });
 
   it('«Entrega» and «Avisar con poco stock»: sent only when changed; empty alerts at 0', () => {

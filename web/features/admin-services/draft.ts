@@ -119,6 +119,20 @@ export function priceWithUnit(service: Pick<AdminService, 'price' | 'unit'>): st
   return `${formatUsd(service.price)} ${unitLabel(service)}`;
 }
 
+/**
+ * The list's «Proveedor» cell with the way of delivery: «Stock» (and the suppliers it falls back
+ * on), «A mano» for a manual service (its routes unused), else the primary supplier.
+ */
+export function deliveryCell(
+  service: Pick<AdminService, 'delivery' | 'routes'>,
+  supplier: string,
+): string {
+  if (service.delivery === 'stock')
+    return service.routes.length > 0 ? `Stock, luego ${supplier}` : 'Stock';
+  if (service.delivery === 'manual') return 'A mano';
+  return supplier;
+}
+
 let lastUid = 0;
 function nextUid(): string {
   lastUid += 1;

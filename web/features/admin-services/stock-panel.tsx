@@ -131,7 +131,7 @@ function StockSummaryView({ loaded }: { loaded: Loaded<StockSummary> }) {
             {stock.items.map((item) => (
               <li key={item.id} className="flex flex-wrap items-center gap-x-3 gap-y-0.5 py-1.5">
                 <span className="font-mono text-slate-900">
-                  <span aria-hidden="true">…</span>
+                  <span aria-hidden="true">••••</span>
                   <span className="sr-only">Termina en </span>
                   {item.last4}
                 </span>
