@@ -30,10 +30,13 @@ import { staffAdminRoutes, staffInvitationRoutes } from './features/staff/staff.
 import type { RouteDef } from './lib/route';
 import { openapiRoutes } from './openapi/openapi.routes';
 import { priceGroupAdminRoutes } from './features/price-groups/price-groups.routes';
+import { telegramRoutes, telegramWebhookRoutes } from './features/telegram/telegram.routes';
 
 export const API_ROUTES: readonly RouteDef[] = [
   ...openapiRoutes,
   ...meRoutes,
+  ...telegramRoutes,
+  ...telegramWebhookRoutes,
   ...securityRoutes,
   ...apiKeyRoutes,
   ...webhookRoutes,

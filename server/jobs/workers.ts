@@ -17,6 +17,9 @@ import { refillTick, sendRefill } from '../features/suppliers/refills.service';
 import { syncAll } from '../features/suppliers/sync.service';
 import { closeFinishedDays } from '../features/reports/reports.service';
 import { deliver } from '../features/webhooks/webhooks.service';
+import type { NotificationEvent } from '../features/notifications/events';
+import { runNotify } from '../features/telegram/notify.service';
+import { sendTelegram } from '../features/telegram/sender.service';
 import { joinInstances, type Instance } from './instances';
 import type { Job } from './queue';
 import { safeError } from './safe-error';
@@ -190,6 +193,39 @@ export async function startWorkers(
       );
       // A repeated job finds the cancel answered and does nothing (a second cancel is harmless).
       if (failures.length) throw new Error(`${failures.length} cancel job(s) failed`);
+    },
+  );
+  await jobs.work<NotificationEvent>(
+    'notify',
+    { batchSize: 8, pollingIntervalSeconds },
+    async (batch) => {
+      let queued = 0;
+      // One after the other: each event is its own transaction, keyed by its job.
+      for (const job of batch) queued += await runNotify(deps, job.id, job.data);
+      if (queued) jobs.wake('telegram-send');
+    },
+  );
+  await jobs.work<{ messageId: string }>(
+    'telegram-send',
+    { batchSize: 8, pollingIntervalSeconds },
+    async (batch) => {
+      const failures: unknown[] = [];
+      // Side by side: the pacing slots in the database keep Telegram's limits.
+      await Promise.all(
+        batch.map(async (job) => {
+          try {
+            await sendTelegram(deps, job.data.messageId);
+          } catch (err) {
+            logger.warn(
+              { err: safeError(err), messageId: job.data.messageId },
+              'telegram send failed',
+            );
+            failures.push(err);
+          }
+        }),
+      );
+      // A repeated job finds its message sent (or dropped) and does nothing.
+      if (failures.length) throw new Error(`${failures.length} telegram send(s) failed`);
     },
   );
   await jobs.work('supplier-tick', { batchSize: 1, pollingIntervalSeconds }, (batch) =>

@@ -81,6 +81,11 @@ export const TAGS = [
     description:
       'Solo para cuentas con el rol de administrador: catálogo, cola de órdenes, revisión de pagos manuales, métodos de pago, códigos de recarga y ajustes de saldo.',
   },
+  {
+    name: 'Telegram',
+    description:
+      'Avisos por Telegram: vincular la cuenta con el bot de la tienda, elegir qué avisos llegan y el webhook que llama Telegram.',
+  },
   { name: 'Documentación', description: 'Este documento, en JSON (OpenAPI 3.1) y como página.' },
 ] as const;
 

@@ -240,6 +240,7 @@ import {
   SessionListSchema,
   SignInMethodsSchema,
 } from '../../shared/schemas/security';
+import { NotificationSettingsSchema, TelegramLinkSchema } from '../../shared/schemas/notifications';
 
 type Returned<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
 
@@ -267,6 +268,9 @@ export const RESPONSE_SCHEMAS = {
   PublicMethodDto: PublicMethodDtoSchema,
   FundingMethods: FundingMethodsSchema,
   StripeWebhookAck: z.strictObject({ received: z.literal(true) }),
+  TelegramAck: z.strictObject({ ok: z.literal(true) }),
+  NotificationSettings: NotificationSettingsSchema,
+  TelegramLink: TelegramLinkSchema,
   ServiceField: ServiceFieldSchema,
   ServiceDto: ServiceDtoSchema,
   ServiceList: ServiceListSchema,

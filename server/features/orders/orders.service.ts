@@ -19,12 +19,14 @@ import {
   CREDIT_EXHAUSTED,
   customerAccounts,
   ledgerError,
+  standing,
   systemAccount,
   transfer,
 } from '../ledger/ledger.service';
 import { customerPrice, loadCustomerPricing } from '../price-groups/pricing.service';
 import { enqueueDispatch } from '../suppliers/enqueue';
 import { queueOrderUpdate } from '../webhooks/enqueue';
+import { queueNotification } from '../notifications/events';
 import { toOrderDto, type OrderRow } from './order-dto';
 import { attachOrderFiles, orderFiles } from './order-files.service';
 
@@ -274,6 +276,10 @@ async function insertAndHold(
     throw ledgerError(err);
   }
   if (notifyWebhooks) await queueOrderUpdate(tx, inserted.id, userId);
+  // A customer with credit who just spent the last of it: staff hear of it (credit.limit).
+  const after = await standing(tx, userId);
+  if (after.creditLimit > 0n && after.spendable === 0n)
+    await queueNotification(tx, { kind: 'credit.limit', userId });
   // A service bought from suppliers: its forwarding is queued in this same transaction, so it
   // exists exactly when the money is held.
   const routed = svc.routed && (await enqueueDispatch(tx, jobs, inserted.id));
@@ -287,6 +293,17 @@ function firstIdentifierKey(svc: ServiceRow): string {
   );
 }
 
+/**
+ * An order refused because the customer's balance and credit are spent: staff hear of it
+ * (credit.limit), in a transaction of its own since the order's rolled back. True when noticed.
+ */
+async function noticeCreditRefusal(db: Db, userId: string, err: unknown): Promise<boolean> {
+  if (!(err instanceof AppError) || err.code !== 'INSUFFICIENT_FUNDS') return false;
+  if (err.message !== CREDIT_EXHAUSTED) return false;
+  await db.transaction((tx) => queueNotification(tx, { kind: 'credit.limit', userId }));
+  return true;
+}
+
 /** POST /api/orders: one order, paid from the available balance, idempotent per key. */
 export async function placeOrder(
   db: Db,
@@ -298,9 +315,12 @@ export async function placeOrder(
 ): Promise<{ order: OrderDto; replayed: boolean }> {
   const svc = await activeService(db, input.serviceId, userId);
   const prepared = prepare(svc, input);
-  const result = await db.transaction((tx) =>
-    insertAndHold(tx, userId, svc, prepared, idempotencyKey, jobs, source),
-  );
+  const result = await db
+    .transaction((tx) => insertAndHold(tx, userId, svc, prepared, idempotencyKey, jobs, source))
+    .catch(async (err: unknown) => {
+      await noticeCreditRefusal(db, userId, err);
+      throw err;
+    });
   if (result.routed) jobs?.wake('supplier-dispatch');
   return { order: toOrderDto(result.row), replayed: result.replayed };
 }
@@ -365,6 +385,7 @@ export async function placeBulkOrder(
   // that line only; running out of balance refuses the lines that no longer fit.
   let charged = 0n;
   let routed = false;
+  let creditNoticed = false;
   for (const v of valid) {
     try {
       const placed = await db.transaction((tx) =>
@@ -375,6 +396,7 @@ export async function placeBulkOrder(
       results.push({ line: v.line, imei: v.imei, ok: true, order: toOrderDto(placed.row) });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
+      if (!creditNoticed) creditNoticed = await noticeCreditRefusal(db, userId, err);
       results.push({
         line: v.line,
         imei: v.imei,
@@ -573,6 +595,7 @@ export async function completeOrderTx(
   if (!row) return null;
   await settle(tx, row, 'capture', actor);
   await addEvent(tx, row, 'completed', actor);
+  await queueNotification(tx, { kind: 'order.completed', orderId: row.id });
   await closeDispatch(tx, row.id);
   return row;
 }
@@ -591,6 +614,7 @@ export async function rejectOrderTx(
   if (!row) return null;
   await settle(tx, row, 'release', actor);
   await addEvent(tx, row, 'rejected', actor, reason);
+  await queueNotification(tx, { kind: 'order.rejected', orderId: row.id });
   await closeDispatch(tx, row.id);
   return row;
 }
