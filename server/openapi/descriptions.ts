@@ -288,6 +288,28 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
     description: 'Acuse de recibo para Stripe.',
     properties: { received: 'Siempre `true`.' },
   },
+  TelegramAck: {
+    description: 'Acuse de recibo para Telegram.',
+    properties: { ok: 'Siempre `true`.' },
+  },
+  NotificationSettings: {
+    description: 'Los avisos por Telegram de esta cuenta.',
+    properties: {
+      telegram: 'Los tipos de aviso elegidos.',
+      available: 'Los tipos que esta cuenta puede elegir (según su rol).',
+      telegramLink:
+        'La cuenta de Telegram vinculada (`username`, `linkedAt`, `active`: falso si la persona bloqueó el bot), o `null`.',
+      telegramEnabled: 'Si la tienda tiene un bot de Telegram.',
+    },
+  },
+  TelegramLink: {
+    description: 'Un código de un solo uso para vincular Telegram.',
+    properties: {
+      code: 'El código: se envía al bot como `/start <código>`.',
+      url: 'El enlace `https://t.me/<bot>?start=<código>`, que abre el bot con el código.',
+      expiresAt: 'Cuándo caduca el código (ISO 8601, UTC; 15 minutos).',
+    },
+  },
   ServiceField: {
     description: 'Un dato que pide un servicio al hacer una orden.',
     properties: SERVICE_FIELD,
@@ -1188,6 +1210,21 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       amount: 'Importe enviado, en dólares con hasta dos decimales.',
       reference: 'Referencia del pago.',
       receipt: 'Comprobante: imagen PNG, JPG o WEBP, o PDF, de hasta 5 MB.',
+    },
+  },
+  NotificationPrefsRequest: {
+    description: 'Los avisos que llegan por Telegram (la lista completa).',
+    properties: {
+      telegram:
+        'Tipos de aviso: `ticket.new`, `ticket.reply`, `order.review`, `supplier.failing`, `payment.pending`, `credit.limit` (personal), `order.completed`, `order.rejected`, `ticket.reply` (clientes).',
+    },
+  },
+  TelegramUpdate: {
+    description: 'Un Update de la Bot API de Telegram (solo se leen los campos de abajo).',
+    properties: {
+      update_id: 'Identificador del update (uno repetido no se procesa dos veces).',
+      message: 'Un mensaje al bot: se leen `/start <código>`, `/start` y `/stop`.',
+      my_chat_member: 'Un cambio del bot en el chat: `kicked` (la persona bloqueó el bot).',
     },
   },
   StripeEvent: {

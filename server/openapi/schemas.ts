@@ -240,7 +240,12 @@ import {
   SessionListSchema,
   SignInMethodsSchema,
 } from '../../shared/schemas/security';
-import { NotificationSettingsSchema, TelegramLinkSchema } from '../../shared/schemas/notifications';
+import {
+  NotificationPrefsSchema,
+  NotificationSettingsSchema,
+  TelegramLinkSchema,
+} from '../../shared/schemas/notifications';
+import { TelegramUpdateSchema } from '../features/telegram/telegram.service';
 
 type Returned<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
 
@@ -437,6 +442,8 @@ export const REQUEST_SCHEMAS = {
   OrderFileUploadRequest: OrderFileUploadSchema,
   OrderFileUploadForm: OrderFileUploadFormSchema,
   StripeEvent: StripeEventSchema,
+  NotificationPrefsRequest: NotificationPrefsSchema,
+  TelegramUpdate: TelegramUpdateSchema,
   PlaceOrderRequest: PlaceOrderSchema,
   BulkOrderRequest: BulkOrderSchema,
   ServiceFieldInput: serviceFieldSchema,

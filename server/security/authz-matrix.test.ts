@@ -157,6 +157,13 @@ const EXPECTED: Record<string, Expected> = {
     path: { id: 'topup' },
   },
   receiveStripeWebhook: { access: 'stripe', roles: STRIPE },
+  // Telegram notifications: every account chooses its own (the kinds by role, checked by the
+  // service); the webhook is Telegram's, with its secret header instead of a session.
+  getMyNotifications: { access: 'customer', roles: CUSTOMER_OK },
+  updateMyNotifications: { access: 'customer', roles: CUSTOMER_OK },
+  createTelegramLink: { access: 'customer', roles: CUSTOMER_OK },
+  unlinkTelegram: { access: 'customer', roles: CUSTOMER_OK },
+  receiveTelegramUpdate: { access: 'public', roles: every('UNAUTHENTICATED') },
   // Catalogue
   listServices: { access: 'customer', roles: CUSTOMER_OK },
   listCategories: { access: 'customer', roles: CUSTOMER_OK },
@@ -645,7 +652,14 @@ describe.each(dbTargets())('authorization matrix on %s', (target) => {
 
   beforeAll(async () => {
     const setupStarted = performance.now();
-    t = await createTestApp(target);
+    t = await createTestApp(target, {
+      // Telegram on, so its webhook answers 401 without the secret (not 404); the bot's name is
+      // given, so linking never calls the Bot API.
+      TELEGRAM_BOT_TOKEN: '123456789:AAMatrixTokenNeverCalled_0123456789',
+      TELEGRAM_WEBHOOK_SECRET: 'telegram-matrix-secret',
+      TELEGRAM_BOT_USERNAME: 'cometa_matrix_bot',
+      TELEGRAM_API_BASE: 'http://127.0.0.1:9',
+    });
     doc = apiDocument(t);
     fx = await createFixtures(t);
     setupSeconds = (performance.now() - setupStarted) / 1000;

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { NotificationPrefsSchema } from '../../../shared/schemas/notifications';
 import { AppError } from '../../lib/errors';
 import { defineRoute } from '../../lib/route';
@@ -57,7 +56,6 @@ export const telegramRoutes = [
     description:
       'Un código de un solo uso, válido 15 minutos, y el enlace `https://t.me/<bot>?start=<código>`. La cuenta queda vinculada cuando el bot recibe `/start <código>`. Responde 404 si la tienda no tiene bot de Telegram.',
     access: 'customer',
-    body: { schema: z.object({}).strict(), required: false },
     rateLimit: {
       name: 'telegram-link',
       per: 'user',

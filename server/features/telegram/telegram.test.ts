@@ -534,6 +534,32 @@ describe.each(dbTargets())('Telegram notifications on %s', (target) => {
     expect((await webhook('not an update')).status).toBe(200);
   });
 
+  it('exempts only the webhook from the same-origin guard', async () => {
+    updateId += 1;
+    const foreign = await t.app.request('/api/telegram/webhook', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: 'https://elsewhere.example',
+        'sec-fetch-site': 'cross-site',
+        'x-telegram-bot-api-secret-token': SECRET,
+      },
+      body: JSON.stringify({ update_id: updateId }),
+    });
+    expect(foreign.status).toBe(200);
+    const { client } = await registerVerified(t);
+    const refused = await client.request('DELETE', '/api/me/telegram', undefined, {
+      Origin: 'https://elsewhere.example',
+    });
+    expect(refused.status).toBe(403);
+    const near = await t.app.request('/api/telegram/webhook/x', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://elsewhere.example' },
+      body: '{}',
+    });
+    expect(near.status).toBe(403);
+  });
+
   it('answers 404 while the shop has no bot', async () => {
     const off = t.appWith({ env: { ...t.env, telegram: null } });
     const { client } = await registerVerified(t);
