@@ -91,7 +91,9 @@ export async function startFakeTelegram(
       } catch {
         return answer(res, 400, { ok: false, error_code: 400, description: 'Bad Request' });
       }
-      const chatId = body.chat_id === undefined ? null : String(body.chat_id as string | number);
+      const rawChat = body.chat_id;
+      const chatId =
+        typeof rawChat === 'string' || typeof rawChat === 'number' ? String(rawChat) : null;
       const reply = (status: number, payload: unknown) => {
         calls.push({ method, chatId, status, at: Date.now() });
         answer(res, status, payload);
@@ -106,7 +108,7 @@ export async function startFakeTelegram(
           });
         case 'setWebhook':
           fake.webhook = {
-            url: String(body.url as string),
+            url: String(body.url),
             secretToken: typeof body.secret_token === 'string' ? body.secret_token : null,
           };
           return reply(200, { ok: true, result: true, description: 'Webhook was set' });

@@ -4,7 +4,7 @@
 // waited out, blocked chats deactivated, unlinked people left alone.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { NotificationKind } from '../../../shared/schemas/notifications';
+import type { NotificationKind, NotificationSettings } from '../../../shared/schemas/notifications';
 import { imeiFor } from '../../../tests/setup/imei';
 import {
   createTestApp,
@@ -76,6 +76,12 @@ describe.each(dbTargets())('Telegram notifications on %s', (target) => {
     expect((await webhook(startUpdate(chatId, `/start ${code}`))).status).toBe(200);
     await drain();
     return chatId;
+  }
+
+  async function settingsOf(client: TestClient): Promise<NotificationSettings> {
+    const res = await client.get('/api/me/notifications');
+    expect(res.status).toBe(200);
+    return (await res.json()) as NotificationSettings;
   }
 
   async function choose(client: TestClient, kinds: NotificationKind[]) {
@@ -202,7 +208,7 @@ describe.each(dbTargets())('Telegram notifications on %s', (target) => {
     expect((await webhook(startUpdate('777', `/start ${body.code}`), null)).status).toBe(401);
     await drain();
     expect(fake.messages).toHaveLength(0);
-    expect((await (await client.get('/api/me/notifications')).json()).telegramLink).toBeNull();
+    expect((await settingsOf(client)).telegramLink).toBeNull();
 
     const update = startUpdate('777', `/start ${body.code}`);
     expect((await webhook(update)).status).toBe(200);
@@ -237,7 +243,7 @@ describe.each(dbTargets())('Telegram notifications on %s', (target) => {
     expect((await webhook(startUpdate('777', '/stop'))).status).toBe(200);
     await drain();
     expect(fake.to('777').at(-1)!.text).toMatch(/^Listo: desvinculamos/);
-    expect((await (await client.get('/api/me/notifications')).json()).telegramLink).toBeNull();
+    expect((await settingsOf(client)).telegramLink).toBeNull();
   });
 
   it('refuses an expired code', async () => {
@@ -250,7 +256,7 @@ describe.each(dbTargets())('Telegram notifications on %s', (target) => {
     expect((await webhook(startUpdate('999', `/start ${code}`))).status).toBe(200);
     await drain();
     expect(fake.to('999')[0]!.text).toMatch(/no es válido o ya caducó/);
-    expect((await (await client.get('/api/me/notifications')).json()).telegramLink).toBeNull();
+    expect((await settingsOf(client)).telegramLink).toBeNull();
   });
 
   it('accepts only the kinds each role may receive', async () => {
@@ -261,7 +267,7 @@ describe.each(dbTargets())('Telegram notifications on %s', (target) => {
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
-      fields: { telegram: expect.stringContaining('payment.pending') },
+      fields: { telegram: expect.stringContaining('payment.pending') as unknown },
     });
     const unknown = await client.request('PUT', '/api/me/notifications', { telegram: ['nope'] });
     expect(unknown.status).toBe(400);
@@ -269,7 +275,7 @@ describe.each(dbTargets())('Telegram notifications on %s', (target) => {
       telegram: ['order.rejected', 'order.rejected'],
     });
     expect(ok.status).toBe(200);
-    expect((await ok.json()).telegram).toEqual(['order.rejected']);
+    expect(((await ok.json()) as NotificationSettings).telegram).toEqual(['order.rejected']);
 
     const kinds = async (c: TestClient) =>
       ((await (await c.get('/api/me/notifications')).json()) as { available: string[] }).available;
@@ -577,7 +583,7 @@ describe.each(dbTargets())('Telegram notifications on %s', (target) => {
     });
     expect(link.status).toBe(404);
     expect(await link.json()).toMatchObject({
-      message: expect.stringMatching(/Telegram no están disponibles/),
+      message: expect.stringMatching(/Telegram no están disponibles/) as unknown,
     });
   });
 });
