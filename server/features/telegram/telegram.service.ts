@@ -334,9 +334,21 @@ export async function handleUpdate(
   });
 }
 
-/** Forgets handled update ids older than a week (Telegram keeps updates 24 hours). */
+/**
+ * Forgets handled update ids and spent codes older than a week (Telegram keeps updates 24 hours),
+ * and messages sent or dropped more than 30 days ago.
+ */
 export async function pruneTelegram(db: Db): Promise<void> {
   const weekAgo = new Date(Date.now() - 7 * 24 * 3600 * 1000);
+  const monthAgo = new Date(Date.now() - 30 * 24 * 3600 * 1000);
   await db.delete(telegramUpdate).where(lt(telegramUpdate.receivedAt, weekAgo));
   await db.delete(telegramLinkCode).where(lt(telegramLinkCode.expiresAt, weekAgo));
+  await db
+    .delete(telegramMessage)
+    .where(
+      and(
+        lt(telegramMessage.createdAt, monthAgo),
+        sql`${telegramMessage.state} IN ('sent', 'dropped', 'failed')`,
+      ),
+    );
 }
