@@ -31,6 +31,7 @@ import type { RouteDef } from './lib/route';
 import { openapiRoutes } from './openapi/openapi.routes';
 import { priceGroupAdminRoutes } from './features/price-groups/price-groups.routes';
 import { telegramRoutes, telegramWebhookRoutes } from './features/telegram/telegram.routes';
+import { ticketAdminRoutes, ticketRoutes } from './features/tickets/tickets.routes';
 
 export const API_ROUTES: readonly RouteDef[] = [
   ...openapiRoutes,
@@ -66,4 +67,6 @@ export const API_ROUTES: readonly RouteDef[] = [
   ...reportsAdminRoutes,
   ...staffAdminRoutes,
   ...staffInvitationRoutes,
+  ...ticketRoutes,
+  ...ticketAdminRoutes,
 ];

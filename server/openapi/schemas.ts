@@ -247,6 +247,36 @@ import {
 } from '../../shared/schemas/notifications';
 import { TelegramUpdateSchema } from '../features/telegram/telegram.service';
 
+import {
+  BulkCloseTicketsResultSchema,
+  BulkCloseTicketsSchema,
+  CreatedTicketSchema,
+  CreateTicketFormSchema,
+  CreateTicketSchema,
+  StaffTicketDetailSchema,
+  StaffTicketListSchema,
+  StaffTicketReplyFormSchema,
+  StaffTicketReplySchema,
+  StaffTicketSummarySchema,
+  TicketDetailSchema,
+  TicketListSchema,
+  TicketMessageDtoSchema,
+  TicketReplyFormSchema,
+  TicketReplySchema,
+  TicketUnreadSchema,
+  UpdateTicketSchema,
+} from '../../shared/schemas/tickets';
+import {
+  bulkCloseTickets,
+  createTicket,
+  getMyTicket,
+  getStaffTicket,
+  listMyTickets,
+  listStaffTickets,
+  staffReply,
+  updateTicket,
+} from '../features/tickets/tickets.service';
+
 type Returned<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
 
 // ─── Responses (io: output) ──────────────────────────────────────────────────────────────────
@@ -373,6 +403,15 @@ export const RESPONSE_SCHEMAS = {
   StaffInvitationInfo: StaffInvitationInfoSchema,
   AcceptedStaffInvitation: AcceptedStaffInvitationSchema,
   AuditPage: AuditPageSchema,
+  CreatedTicket: CreatedTicketSchema,
+  TicketMessageDto: TicketMessageDtoSchema,
+  TicketList: TicketListSchema,
+  TicketDetail: TicketDetailSchema,
+  StaffTicketSummary: StaffTicketSummarySchema,
+  StaffTicketList: StaffTicketListSchema,
+  StaffTicketDetail: StaffTicketDetailSchema,
+  TicketUnread: TicketUnreadSchema,
+  BulkCloseTicketsResult: BulkCloseTicketsResultSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;
@@ -424,6 +463,14 @@ same<Out<'StaffMember'>, Returned<typeof changeStaffRole>>();
 same<Out<'StaffInvitationInfo'>, Returned<typeof invitationInfo>>();
 same<Out<'AcceptedStaffInvitation'>, Returned<typeof acceptInvitation>>();
 same<Out<'AuditPage'>, Returned<typeof listAudit>>();
+same<Out<'CreatedTicket'>, Returned<typeof createTicket>>();
+same<Out<'TicketList'>, Returned<typeof listMyTickets>>();
+same<Out<'TicketDetail'>, Returned<typeof getMyTicket>>();
+same<Out<'TicketMessageDto'>, Returned<typeof staffReply>>();
+same<Out<'StaffTicketList'>, Returned<typeof listStaffTickets>>();
+same<Out<'StaffTicketDetail'>, Returned<typeof getStaffTicket>>();
+same<Out<'StaffTicketSummary'>, Returned<typeof updateTicket>>();
+same<Out<'BulkCloseTicketsResult'>, Returned<typeof bulkCloseTickets>>();
 
 // ─── Requests (io: input) ────────────────────────────────────────────────────────────────────
 
@@ -482,6 +529,14 @@ export const REQUEST_SCHEMAS = {
   UpdatePriceGroupRequest: PriceGroupPatchSchema,
   SetPriceGroupRequest: SetPriceGroupSchema,
   SpecialPricesRequest: SpecialPricesInputSchema,
+  CreateTicketRequest: CreateTicketSchema,
+  CreateTicketForm: CreateTicketFormSchema,
+  TicketReplyRequest: TicketReplySchema,
+  TicketReplyForm: TicketReplyFormSchema,
+  StaffTicketReplyRequest: StaffTicketReplySchema,
+  StaffTicketReplyForm: StaffTicketReplyFormSchema,
+  UpdateTicketRequest: UpdateTicketSchema,
+  BulkCloseTicketsRequest: BulkCloseTicketsSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type RequestSchemaName = keyof typeof REQUEST_SCHEMAS;
