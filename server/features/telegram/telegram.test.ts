@@ -20,8 +20,6 @@ import { queryRows } from '../../db/client';
 import { service } from '../../db/schema/catalogue';
 import { orderDispatch, supplier } from '../../db/schema/suppliers';
 import { telegramLink, telegramMessage } from '../../db/schema/telegram';
-import { ticket, ticketMessage } from '../../db/schema/tickets';
-import { queueNotification } from '../notifications/events';
 import { reviewStaleSends } from '../suppliers/dispatch.service';
 import { recordBalance, recordHealth } from '../suppliers/suppliers.service';
 import { startFakeTelegram, type FakeTelegram } from './fake-telegram';
@@ -391,32 +389,28 @@ describe.each(dbTargets())('Telegram notifications on %s', (target) => {
     await recordHealth(t.database.db, sup!.id, { ok: false, message: 'Tiempo de espera agotado' });
     await recordHealth(t.database.db, sup!.id, { ok: false, message: 'Tiempo de espera agotado' });
 
-    // ticket.new and ticket.reply (both ways), and an internal note nobody hears of.
-    const [tk] = await t.database.db
-      .insert(ticket)
-      .values({ userId: customerId, subject: 'Mi orden <no llega>', category: 'order' })
-      .returning();
-    await t.database.db.transaction(async (tx) => {
-      await tx.insert(ticketMessage).values({
-        ticketId: tk!.id,
-        authorKind: 'customer',
-        authorId: customerId,
-        body: 'Hola,\nla orden no llega.\nGracias.',
-      });
-      await queueNotification(tx, { kind: 'ticket.new', ticketId: tk!.id });
+    // ticket.new and ticket.reply (both ways), and an internal note nobody hears of, through
+    // the support desk's routes.
+    const opened = await customer.client.post('/api/tickets', {
+      subject: 'Mi orden <no llega>',
+      category: 'order',
+      message: 'Hola,\nla orden no llega.\nGracias.',
     });
-    for (const [authorKind, authorId, internal, body] of [
-      ['customer', customerId, false, 'Sigo esperando'],
-      ['staff', support.id, false, 'Ya está en camino'],
-      ['staff', support.id, true, 'Nota interna: costo alto'],
+    expect(opened.status).toBe(201);
+    const { id: ticketId } = (await opened.json()) as { id: string };
+    expect(
+      (await customer.client.post(`/api/tickets/${ticketId}/messages`, { body: 'Sigo esperando' }))
+        .status,
+    ).toBe(201);
+    for (const [body, internal] of [
+      ['Ya está en camino', false],
+      ['Nota interna: costo alto', true],
     ] as const) {
-      await t.database.db.transaction(async (tx) => {
-        const [m] = await tx
-          .insert(ticketMessage)
-          .values({ ticketId: tk!.id, authorKind, authorId, internal, body })
-          .returning();
-        await queueNotification(tx, { kind: 'ticket.reply', ticketId: tk!.id, messageId: m!.id });
+      const res = await support.client.post(`/api/admin/tickets/${ticketId}/messages`, {
+        body,
+        internal,
       });
+      expect(res.status).toBe(201);
     }
 
     await drain();
