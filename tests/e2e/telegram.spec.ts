@@ -4,7 +4,13 @@
 // axe at 375 and 1280 px, and the account can be unlinked again.
 import type { Page } from '@playwright/test';
 import { E2E_TELEGRAM_WEBHOOK_SECRET, e2eServer, expect, test } from './fixtures';
-import { collectPageErrors, expectAccessible, registerVerified, waitForHydration } from './helpers';
+import {
+  collectPageErrors,
+  expectAccessible,
+  registerVerified,
+  signInAsAdmin,
+  waitForHydration,
+} from './helpers';
 
 let updateId = Math.floor(Date.now() / 1000);
 
@@ -98,3 +104,27 @@ for (const width of [375, 1280]) {
     expect(errors).toEqual([]);
   });
 }
+
+test('staff reach the same section from their user menu and see their role’s notices', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await page.getByRole('button', { name: /Menú de usuario/ }).click();
+  await page.getByRole('menuitem', { name: 'Perfil' }).click();
+  await expect(page).toHaveURL(/\/profile/);
+  await page.goto('/profile?tab=notificaciones');
+  await waitForHydration(page);
+  const section = page.getByRole('region', { name: 'Telegram' });
+  for (const label of [
+    'Ticket nuevo',
+    'Respuesta en un ticket',
+    'Orden esperando en «Revisar»',
+    'Proveedor con fallos o saldo bajo',
+    'Pago esperando aprobación',
+    'Cliente en su límite de crédito',
+  ])
+    await expect(section.getByRole('checkbox', { name: label })).toBeVisible();
+  await expect(section.getByRole('checkbox')).toHaveCount(6);
+  await expect(section.getByRole('button', { name: 'Vincular Telegram' })).toBeVisible();
+  await expectAccessible(page);
+});
