@@ -300,8 +300,13 @@ function firstIdentifierKey(svc: ServiceRow): string {
 async function noticeCreditRefusal(db: Db, userId: string, err: unknown): Promise<boolean> {
   if (!(err instanceof AppError) || err.code !== 'INSUFFICIENT_FUNDS') return false;
   if (err.message !== CREDIT_EXHAUSTED) return false;
-  await db.transaction((tx) => queueNotification(tx, { kind: 'credit.limit', userId }));
-  return true;
+  // A notice that cannot be written never hides the refusal the customer must see.
+  return db
+    .transaction((tx) => queueNotification(tx, { kind: 'credit.limit', userId }))
+    .then(
+      () => true,
+      () => false,
+    );
 }
 
 /** POST /api/orders: one order, paid from the available balance, idempotent per key. */

@@ -28,6 +28,10 @@ export type FakeTelegram = {
   rateLimit: (chatId: string, retryAfter: number, times?: number) => void;
   /** Every sendMessage to `chatId` answers 403 «bot was blocked by the user» from now on. */
   block: (chatId: string) => void;
+  /** Every sendMessage to `chatId` answers 400 «chat not found» from now on. */
+  forget: (chatId: string) => void;
+  /** The next `times` sendMessage calls to `chatId` answer 502 (a passing failure). */
+  fail: (chatId: string, times?: number) => void;
   /** Messages delivered to one chat. */
   to: (chatId: string) => FakeTelegramMessage[];
   reset: () => void;
@@ -59,6 +63,8 @@ export async function startFakeTelegram(
   const calls: FakeTelegram['calls'] = [];
   const limited = new Map<string, { retryAfter: number; times: number }>();
   const blocked = new Set<string>();
+  const gone = new Set<string>();
+  const failing = new Map<string, number>();
   let nextMessageId = 1;
   const fake: FakeTelegram = {
     baseUrl: '',
@@ -69,12 +75,16 @@ export async function startFakeTelegram(
     webhook: null,
     rateLimit: (chatId, retryAfter, times = 1) => limited.set(chatId, { retryAfter, times }),
     block: (chatId) => blocked.add(chatId),
+    forget: (chatId) => gone.add(chatId),
+    fail: (chatId, times = 1) => failing.set(chatId, times),
     to: (chatId) => messages.filter((m) => m.chatId === chatId),
     reset: () => {
       messages.length = 0;
       calls.length = 0;
       limited.clear();
       blocked.clear();
+      gone.clear();
+      failing.clear();
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -126,6 +136,17 @@ export async function startFakeTelegram(
               error_code: 403,
               description: 'Forbidden: bot was blocked by the user',
             });
+          if (gone.has(chatId))
+            return reply(400, {
+              ok: false,
+              error_code: 400,
+              description: 'Bad Request: chat not found',
+            });
+          const failures = failing.get(chatId) ?? 0;
+          if (failures > 0) {
+            failing.set(chatId, failures - 1);
+            return reply(502, { ok: false, error_code: 502, description: 'Bad Gateway' });
+          }
           const limit = limited.get(chatId);
           if (limit && limit.times > 0) {
             limit.times -= 1;
