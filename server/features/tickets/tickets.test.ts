@@ -55,6 +55,7 @@ describe.each(dbTargets())('support desk on %s', (target) => {
   let alicia: Person;
   let bruno: Person;
   let aliciaOrder: { id: string; number: number };
+  let aliciaOrder2: { id: string; number: number };
   let brunoOrder: { id: string; number: number };
 
   async function customer(name: string): Promise<Person> {
@@ -140,6 +141,13 @@ describe.each(dbTargets())('support desk on %s', (target) => {
       await alicia.client.post('/api/orders', {
         serviceId: svc!.id,
         fields: { imei: '359702373699048' },
+      }),
+      201,
+    );
+    aliciaOrder2 = await json(
+      await alicia.client.post('/api/orders', {
+        serviceId: svc!.id,
+        fields: { imei: '356938035643809' },
       }),
       201,
     );
@@ -272,6 +280,26 @@ describe.each(dbTargets())('support desk on %s', (target) => {
     expect((await bruno.client.get(png.url)).status).toBe(404);
     expect((await support.client.get(png.url)).status).toBe(404);
     expect((await rawRequest(t, { method: 'GET', url: png.url, as: null })).status).toBe(401);
+  });
+
+  it('takes a form with repeated order fields and files sent as files[]', async () => {
+    const f = new FormData();
+    f.append('subject', 'Dos órdenes');
+    f.append('category', 'order');
+    f.append('orderIds', aliciaOrder.id);
+    f.append('orderIds', aliciaOrder2.id);
+    f.append('message', 'Las dos fallan.');
+    f.append('files[]', new File([PNG], 'uno.png'));
+    const created = await json<CreatedTicket>(
+      await send(alicia.client, 'POST', '/api/tickets', f),
+      201,
+    );
+    const detail = await json<TicketDetail>(
+      await alicia.client.get(`/api/tickets/${created.id}`),
+      200,
+    );
+    expect(detail.orders.map((o) => o.id).sort()).toEqual([aliciaOrder.id, aliciaOrder2.id].sort());
+    expect(detail.messages[0]!.attachments.map((a) => a.name)).toEqual(['uno.png']);
   });
 
   it('judges files by their content: a renamed program or HTML page, an oversized file and a 4th file are refused by name, and nothing is written', async () => {
