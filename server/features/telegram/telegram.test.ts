@@ -625,4 +625,18 @@ describe.each(dbTargets())('Telegram notifications on %s', (target) => {
       message: expect.stringMatching(/Telegram no están disponibles/) as unknown,
     });
   });
+  // Last: once the workers run, they take the jobs the other tests drain by hand.
+  it('the server’s workers deliver a notification on their own', async () => {
+    const { client, email } = await registerVerified(t);
+    const id = await userIdOf(t, email);
+    const chat = await link(client);
+    await fund(id, '5.00');
+    fake.reset();
+    await t.startWorkers({ timers: false, pollingIntervalSeconds: 0.5 });
+    const placed = (await (await placeOrder(client)).json()) as { id: string };
+    await admin.client.post(`/api/admin/orders/${placed.id}/complete`, { result: 'Listo y libre' });
+    await expect
+      .poll(() => fake.to(chat).map((m) => m.text), { timeout: 15_000 })
+      .toEqual([expect.stringMatching(/completada[\s\S]*Listo y libre/)]);
+  });
 });
