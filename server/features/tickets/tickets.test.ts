@@ -20,6 +20,7 @@ import { AdminOverviewSchema } from '../../../shared/schemas/admin-desk';
 import { MeSchema } from '../../../shared/schemas/me';
 import { json } from '../../../tests/setup/suppliers';
 import {
+  GOOD_PASSWORD,
   createTestApp,
   registerVerified,
   signInAdmin,
@@ -787,6 +788,46 @@ describe.each(dbTargets())('support desk on %s', (target) => {
       headers: { Authorization: `Bearer ${key}` },
     });
     expect((await dto(TicketListSchema, list, 200)).items.map((i) => i.id)).toContain(created.id);
+  });
+
+  it('exports the customer’s tickets with their data, and deletes them with the account', async () => {
+    const { client, email } = await registerVerified(t, 'Dora Borrar');
+    const id = await userIdOf(t, email);
+    const ticket = await open(client, { subject: 'Mis datos' });
+    await json(
+      await support.client.post(`/api/admin/tickets/${ticket.id}/messages`, {
+        body: 'Nota solo para el equipo (EXPORT-SECRETA).',
+        internal: true,
+      }),
+      201,
+    );
+    const exportRes = await client.get('/api/me/export');
+    const exportText = await exportRes.text();
+    expect(exportRes.status).toBe(200);
+    expect(exportText).not.toContain('EXPORT-SECRETA');
+    const exported = JSON.parse(exportText) as {
+      tickets: { number: number; subject: string; messages: { from: string; body: string }[] }[];
+    };
+    expect(exported.tickets).toEqual([
+      expect.objectContaining({
+        number: ticket.number,
+        subject: 'Mis datos',
+        messages: [
+          expect.objectContaining({ from: 'customer', body: 'Hola, mi orden no avanza.' }),
+        ],
+      }),
+    ]);
+    await json(
+      await client.post('/api/me/delete', { password: GOOD_PASSWORD, confirm: 'ELIMINAR' }),
+      200,
+    );
+    const left = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT (SELECT count(*)::int FROM ticket WHERE user_id = ${id})
+        + (SELECT count(*)::int FROM ticket_message WHERE ticket_id = ${ticket.id}) AS n`,
+    );
+    expect(Number(left[0]?.n)).toBe(0);
+    expect((await support.client.get(`/api/admin/tickets/${ticket.id}`)).status).toBe(404);
   });
 
   it('serves saved ticket replies to support (snippet kind ticket_reply)', async () => {
