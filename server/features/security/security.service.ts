@@ -25,6 +25,7 @@ import { describeDevice } from '../../lib/devices';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
 import { deleteTicketsOf, exportTicketsOf } from '../tickets/tickets.service';
+import { forgetTelegramOf } from '../telegram/telegram.service';
 
 /** The orders that still hold money or wait for a result. */
 const IN_PROGRESS = ['pending', 'processing'];
@@ -367,6 +368,8 @@ export async function deleteAccount(
     await tx.delete(orderFile).where(eq(orderFile.userId, userId));
     // So do support tickets, with their messages and files.
     await deleteTicketsOf(tx, userId);
+    // And their Telegram chat, choices and messages (a send job left finds nothing to send).
+    await forgetTelegramOf(tx, userId);
     await tx
       .update(apiKey)
       .set({ revokedAt: now })

@@ -142,6 +142,14 @@ export async function unlink(db: Db, env: Env, who: Who): Promise<NotificationSe
   return getSettings(db, env, who);
 }
 
+/** Account deletion: the chat, the codes, the choices and the messages of `userId` go. */
+export async function forgetTelegramOf(tx: Tx, userId: string): Promise<void> {
+  await tx.delete(telegramLink).where(eq(telegramLink.userId, userId));
+  await tx.delete(telegramLinkCode).where(eq(telegramLinkCode.userId, userId));
+  await tx.delete(notificationPreference).where(eq(notificationPreference.userId, userId));
+  await tx.delete(telegramMessage).where(eq(telegramMessage.userId, userId));
+}
+
 /** Marks pending messages dropped (a send job that finds them later does nothing). */
 export async function dropPending(
   tx: Tx | Db,

@@ -8,6 +8,7 @@ import type { NotificationKind, NotificationSettings } from '../../../shared/sch
 import { imeiFor } from '../../../tests/setup/imei';
 import {
   createTestApp,
+  GOOD_PASSWORD,
   registerVerified,
   signInAdmin,
   signInStaff,
@@ -603,6 +604,31 @@ describe.each(dbTargets())('Telegram notifications on %s', (target) => {
       body: '{}',
     });
     expect(near.status).toBe(403);
+  });
+
+  it('forgets the chat, the choices and the messages when the account is deleted', async () => {
+    const { client, email } = await registerVerified(t);
+    const id = await userIdOf(t, email);
+    await link(client);
+    const deleted = await client.post('/api/me/delete', {
+      password: GOOD_PASSWORD,
+      confirm: 'ELIMINAR',
+    });
+    expect(deleted.status).toBe(200);
+    const count = async (table: string) =>
+      (
+        await queryRows<{ n: number }>(
+          t.database.db,
+          sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE user_id = ${id}`,
+        )
+      )[0]?.n;
+    for (const table of [
+      'telegram_link',
+      'telegram_link_code',
+      'notification_preference',
+      'telegram_message',
+    ])
+      expect(await count(table)).toBe(0);
   });
 
   it('answers 404 while the shop has no bot', async () => {
