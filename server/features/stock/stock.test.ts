@@ -483,6 +483,13 @@ describe.each(dbTargets())('delivery from stock on %s', (target) => {
       sql`SELECT low_stock_alerted FROM service WHERE id = ${svc.id}::uuid`,
     );
     expect(alerted?.low_stock_alerted).toBe(true);
+    // And one `stock.low` notification for the Telegram worker (staff with the catalogue area).
+    const notices = await queryRows<{ n: number }>(
+      kit.t.database.db,
+      sql`SELECT count(*)::int AS n FROM pgboss.job
+          WHERE name = 'notify' AND data->>'kind' = 'stock.low' AND data->>'serviceId' = ${svc.id}`,
+    );
+    expect(notices[0]?.n).toBe(1);
     // Stock added above the threshold re-arms it.
     await upload(svc.id, 'LOW-0005\nLOW-0006\n');
     const [rearmed] = await queryRows<{ low_stock_alerted: boolean }>(
