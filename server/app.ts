@@ -150,8 +150,14 @@ export function createApp(deps: AppDeps) {
     return c.text(metrics.render(gauges), 200, { 'Content-Type': 'text/plain; version=0.0.4' });
   });
 
-  // State-changing API calls from another origin are refused (Stripe's webhook has no Origin).
-  app.use('/api/*', sameOriginGuard(trustedOrigins(env), { except: '/api/webhooks/' }));
+  // State-changing API calls from another origin are refused (Stripe's webhook has no Origin;
+  // Telegram's webhook, checked by its secret header, is exempt by its exact path).
+  app.use(
+    '/api/*',
+    sameOriginGuard(trustedOrigins(env), {
+      except: ['/api/webhooks/', '/api/telegram/webhook'],
+    }),
+  );
 
   app.on(['GET', 'POST'], '/api/auth/*', authHttpHandler(auth, env));
 

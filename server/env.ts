@@ -70,6 +70,8 @@ const EnvSchema = z.object({
   SUPPLIER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   /** Requests per minute one personal API key may make (REST, DHRU, SMM together). */
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
+  /** New support tickets one account may open per hour (more answer 429). */
+  TICKET_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   /** First wait before a failed webhook delivery is tried again (it doubles, for up to 3 days). */
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Let suppliers, only them, live on loopback or private addresses (self-hosted ones, tests). */
@@ -91,6 +93,28 @@ const EnvSchema = z.object({
   TWILIO_ACCOUNT_SID: z.string().trim().min(1).optional(),
   TWILIO_AUTH_TOKEN: z.string().trim().min(1).optional(),
   TWILIO_FROM: z.string().trim().min(1).optional(),
+  /** Telegram notifications: the bot's token (without it Telegram stays off). */
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .trim()
+    .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'TELEGRAM_BOT_TOKEN must look like 123456:ABC-DEF…')
+    .optional(),
+  /** The secret Telegram sends in X-Telegram-Bot-Api-Secret-Token (setWebhook's secret_token). */
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{16,256}$/,
+      'TELEGRAM_WEBHOOK_SECRET must be 16 to 256 characters of A-Z, a-z, 0-9, _ and -',
+    )
+    .optional(),
+  /** Where the Bot API lives (tests point it at a local fake). */
+  TELEGRAM_API_BASE: z.url().default('https://api.telegram.org'),
+  /** The bot's username (without @), for the t.me link; read once with getMe when absent. */
+  TELEGRAM_BOT_USERNAME: z
+    .string()
+    .trim()
+    .regex(/^@?[A-Za-z0-9_]{5,32}$/, 'TELEGRAM_BOT_USERNAME must be a Telegram username')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -107,6 +131,13 @@ export type Env = RawEnv & {
   google: { clientId: string; clientSecret: string } | null;
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | null;
   twilio: { accountSid: string; authToken: string; from: string } | null;
+  /** Telegram notifications; null without TELEGRAM_BOT_TOKEN. */
+  telegram: {
+    token: string;
+    webhookSecret: string;
+    apiBase: string;
+    username: string | null;
+  } | null;
 };
 
 /** Reads and validates configuration; throws one readable error listing every bad variable. */
@@ -163,6 +194,17 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
             authToken: raw.TWILIO_AUTH_TOKEN,
             from: raw.TWILIO_FROM,
           }),
+    telegram:
+      raw.TELEGRAM_BOT_TOKEN === undefined && raw.TELEGRAM_WEBHOOK_SECRET === undefined
+        ? null
+        : {
+            ...required('TELEGRAM_BOT_TOKEN and TELEGRAM_WEBHOOK_SECRET', {
+              token: raw.TELEGRAM_BOT_TOKEN,
+              webhookSecret: raw.TELEGRAM_WEBHOOK_SECRET,
+            }),
+            apiBase: raw.TELEGRAM_API_BASE.replace(/\/$/, ''),
+            username: raw.TELEGRAM_BOT_USERNAME?.replace(/^@/, '') ?? null,
+          },
   };
 }
 

@@ -8,6 +8,7 @@ import { loadEnv } from './env';
 import { createAuth } from './lib/auth';
 import { seedDemoCatalogue } from './features/catalogue/catalogue.seed';
 import { pruneSupplierLog } from './features/suppliers/admin-orders.service';
+import { pruneTelegram } from './features/telegram/telegram.service';
 import { ensureAdmin } from './lib/bootstrap-admin';
 import { queuedMailer, startMailWorkers } from './jobs/mail';
 import { joinInstances } from './jobs/instances';
@@ -110,6 +111,9 @@ async function main() {
     );
     pruneSupplierLog(database.db).catch((err: unknown) =>
       logger.warn({ err }, 'supplier log prune failed'),
+    );
+    pruneTelegram(database.db).catch((err: unknown) =>
+      logger.warn({ err }, 'telegram prune failed'),
     );
   }, 3600 * 1000);
   pruner.unref();

@@ -31,10 +31,14 @@ import type { RouteDef } from './lib/route';
 import { openapiRoutes } from './openapi/openapi.routes';
 import { priceGroupAdminRoutes } from './features/price-groups/price-groups.routes';
 import { stockAdminRoutes, stockOrderAdminRoutes } from './features/stock/stock.routes';
+import { telegramRoutes, telegramWebhookRoutes } from './features/telegram/telegram.routes';
+import { ticketAdminRoutes, ticketRoutes } from './features/tickets/tickets.routes';
 
 export const API_ROUTES: readonly RouteDef[] = [
   ...openapiRoutes,
   ...meRoutes,
+  ...telegramRoutes,
+  ...telegramWebhookRoutes,
   ...securityRoutes,
   ...apiKeyRoutes,
   ...webhookRoutes,
@@ -66,4 +70,6 @@ export const API_ROUTES: readonly RouteDef[] = [
   ...reportsAdminRoutes,
   ...staffAdminRoutes,
   ...staffInvitationRoutes,
+  ...ticketRoutes,
+  ...ticketAdminRoutes,
 ];

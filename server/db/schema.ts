@@ -12,6 +12,8 @@ import * as reseller from './schema/reseller';
 import * as security from './schema/security';
 import * as staff from './schema/staff';
 import * as suppliers from './schema/suppliers';
+import * as telegram from './schema/telegram';
+import * as tickets from './schema/tickets';
 
 export const schema = {
   ...auth,
@@ -27,5 +29,7 @@ export const schema = {
   ...security,
   ...staff,
   ...suppliers,
+  ...telegram,
+  ...tickets,
 };
 export type Schema = typeof schema;

@@ -98,6 +98,18 @@ export const QUEUES = {
     retryBackoff: true,
     expireInSeconds: 120,
   },
+  /**
+   * One Telegram message (a telegram_message row): the row is the truth, so a repeated job finds
+   * it sent and does nothing. A 429 reschedules the row's job after `retry_after` without
+   * counting as a failure; network and 5xx errors are retried here with back-off.
+   */
+  'telegram-send': {
+    policy: 'standard',
+    retryLimit: 6,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: 60,
+  },
   /** Summarising the finished days for reports (docs/decisions/0021), hourly. */
   'reports-close': {
     policy: 'stately',
@@ -105,6 +117,14 @@ export const QUEUES = {
     retryDelay: 300,
     retryBackoff: false,
     expireInSeconds: 1800,
+  },
+  /** Closing support tickets idle since the last staff answer (docs/domain.md, "Support desk"), hourly. */
+  'tickets-auto-close': {
+    policy: 'stately',
+    retryLimit: 1,
+    retryDelay: 300,
+    retryBackoff: false,
+    expireInSeconds: 600,
   },
   /** Re-reading every supplier's catalogue and prices. */
   'supplier-sync': {

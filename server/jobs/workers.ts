@@ -16,7 +16,11 @@ import { recoverInterrupted } from '../features/suppliers/recovery.service';
 import { refillTick, sendRefill } from '../features/suppliers/refills.service';
 import { syncAll } from '../features/suppliers/sync.service';
 import { closeFinishedDays } from '../features/reports/reports.service';
+import { autoCloseTickets } from '../features/tickets/tickets.service';
 import { deliver } from '../features/webhooks/webhooks.service';
+import type { NotificationEvent } from '../features/notifications/events';
+import { runNotify } from '../features/telegram/notify.service';
+import { sendTelegram } from '../features/telegram/sender.service';
 import { joinInstances, type Instance } from './instances';
 import type { Job } from './queue';
 import { safeError } from './safe-error';
@@ -192,6 +196,39 @@ export async function startWorkers(
       if (failures.length) throw new Error(`${failures.length} cancel job(s) failed`);
     },
   );
+  await jobs.work<NotificationEvent>(
+    'notify',
+    { batchSize: 8, pollingIntervalSeconds },
+    async (batch) => {
+      let queued = 0;
+      // One after the other: each event is its own transaction, keyed by its job.
+      for (const job of batch) queued += await runNotify(deps, job.id, job.data);
+      if (queued) jobs.wake('telegram-send');
+    },
+  );
+  await jobs.work<{ messageId: string }>(
+    'telegram-send',
+    { batchSize: 8, pollingIntervalSeconds },
+    async (batch) => {
+      const failures: unknown[] = [];
+      // Side by side: the pacing slots in the database keep Telegram's limits.
+      await Promise.all(
+        batch.map(async (job) => {
+          try {
+            await sendTelegram(deps, job.data.messageId);
+          } catch (err) {
+            logger.warn(
+              { err: safeError(err), messageId: job.data.messageId },
+              'telegram send failed',
+            );
+            failures.push(err);
+          }
+        }),
+      );
+      // A repeated job finds its message sent (or dropped) and does nothing.
+      if (failures.length) throw new Error(`${failures.length} telegram send(s) failed`);
+    },
+  );
   await jobs.work('supplier-tick', { batchSize: 1, pollingIntervalSeconds }, (batch) =>
     holding(batch, async () => {
       try {
@@ -225,6 +262,17 @@ export async function startWorkers(
       }
     }),
   );
+  await jobs.work('tickets-auto-close', { batchSize: 1, pollingIntervalSeconds }, (batch) =>
+    holding(batch, async () => {
+      try {
+        const closed = await autoCloseTickets(deps.db);
+        if (closed) logger.info({ closed }, 'idle support tickets closed');
+      } catch (err) {
+        logger.error({ err: safeError(err) }, 'support tickets auto-close failed');
+        throw err;
+      }
+    }),
+  );
   await jobs.work('supplier-sync', { batchSize: 1, pollingIntervalSeconds }, (batch) =>
     holding(batch, async () => {
       try {
@@ -250,7 +298,11 @@ export async function startWorkers(
     const pollSeconds = env.SUPPLIER_POLL_SECONDS;
     const syncSeconds = env.SUPPLIER_SYNC_MINUTES * 60;
     const enqueue =
-      (name: 'supplier-tick' | 'supplier-sync' | 'reports-close', seconds: number) => () => {
+      (
+        name: 'supplier-tick' | 'supplier-sync' | 'reports-close' | 'tickets-auto-close',
+        seconds: number,
+      ) =>
+      () => {
         jobs
           .sendThrottled(name, {}, seconds)
           .then((id) => {
@@ -262,13 +314,16 @@ export async function startWorkers(
     const tick = enqueue('supplier-tick', pollSeconds);
     const sync = enqueue('supplier-sync', syncSeconds);
     const close = enqueue('reports-close', 3600);
+    const ticketsClose = enqueue('tickets-auto-close', 3600);
     timers.push(setInterval(tick, Math.max(500, (pollSeconds * 1000) / 2)));
     timers.push(setInterval(sync, Math.min(60_000, (syncSeconds * 1000) / 2)));
     timers.push(setInterval(close, 30 * 60_000));
+    timers.push(setInterval(ticketsClose, 30 * 60_000));
     for (const t of timers) t.unref();
     tick();
     sync();
     close();
+    ticketsClose();
   }
   // The heartbeat, then a look for dead instances: a dead one is taken over within
   // deadAfterSeconds + heartbeatSeconds of its last beat.

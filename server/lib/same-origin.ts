@@ -12,12 +12,17 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function sameOriginGuard(
   trustedOrigins: readonly string[],
-  options: { except?: string } = {},
+  options: {
+    /** Paths exempt: an entry ending in `/` exempts everything under it, any other that path. */
+    except?: string | readonly string[];
+  } = {},
 ): MiddlewareHandler {
+  const exempt = typeof options.except === 'string' ? [options.except] : (options.except ?? []);
   const trusted = new Set(trustedOrigins.map((o) => new URL(o).origin));
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
-    if (options.except && c.req.path.startsWith(options.except)) return next();
+    const path = c.req.path;
+    if (exempt.some((e) => (e.endsWith('/') ? path.startsWith(e) : path === e))) return next();
     const origin = c.req.header('Origin');
     const site = c.req.header('Sec-Fetch-Site');
     const foreign = (Boolean(origin) && !trusted.has(origin ?? '')) || site === 'cross-site';

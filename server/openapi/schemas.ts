@@ -246,6 +246,42 @@ import {
   SessionListSchema,
   SignInMethodsSchema,
 } from '../../shared/schemas/security';
+import {
+  NotificationPrefsSchema,
+  NotificationSettingsSchema,
+  TelegramLinkSchema,
+} from '../../shared/schemas/notifications';
+import { TelegramUpdateSchema } from '../features/telegram/telegram.service';
+
+import {
+  BulkCloseTicketsResultSchema,
+  BulkCloseTicketsSchema,
+  CreatedTicketSchema,
+  CreateTicketFormSchema,
+  CreateTicketSchema,
+  StaffTicketDetailSchema,
+  StaffTicketListSchema,
+  StaffTicketReplyFormSchema,
+  StaffTicketReplySchema,
+  StaffTicketSummarySchema,
+  TicketDetailSchema,
+  TicketListSchema,
+  TicketMessageDtoSchema,
+  TicketReplyFormSchema,
+  TicketReplySchema,
+  TicketUnreadSchema,
+  UpdateTicketSchema,
+} from '../../shared/schemas/tickets';
+import type {
+  bulkCloseTickets,
+  createTicket,
+  getMyTicket,
+  getStaffTicket,
+  listMyTickets,
+  listStaffTickets,
+  staffReply,
+  updateTicket,
+} from '../features/tickets/tickets.service';
 
 type Returned<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
 
@@ -273,6 +309,9 @@ export const RESPONSE_SCHEMAS = {
   PublicMethodDto: PublicMethodDtoSchema,
   FundingMethods: FundingMethodsSchema,
   StripeWebhookAck: z.strictObject({ received: z.literal(true) }),
+  TelegramAck: z.strictObject({ ok: z.literal(true) }),
+  NotificationSettings: NotificationSettingsSchema,
+  TelegramLink: TelegramLinkSchema,
   ServiceField: ServiceFieldSchema,
   ServiceDto: ServiceDtoSchema,
   ServiceList: ServiceListSchema,
@@ -372,6 +411,15 @@ export const RESPONSE_SCHEMAS = {
   StaffInvitationInfo: StaffInvitationInfoSchema,
   AcceptedStaffInvitation: AcceptedStaffInvitationSchema,
   AuditPage: AuditPageSchema,
+  CreatedTicket: CreatedTicketSchema,
+  TicketMessageDto: TicketMessageDtoSchema,
+  TicketList: TicketListSchema,
+  TicketDetail: TicketDetailSchema,
+  StaffTicketSummary: StaffTicketSummarySchema,
+  StaffTicketList: StaffTicketListSchema,
+  StaffTicketDetail: StaffTicketDetailSchema,
+  TicketUnread: TicketUnreadSchema,
+  BulkCloseTicketsResult: BulkCloseTicketsResultSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;
@@ -425,6 +473,14 @@ same<Out<'StaffMember'>, Returned<typeof changeStaffRole>>();
 same<Out<'StaffInvitationInfo'>, Returned<typeof invitationInfo>>();
 same<Out<'AcceptedStaffInvitation'>, Returned<typeof acceptInvitation>>();
 same<Out<'AuditPage'>, Returned<typeof listAudit>>();
+same<Out<'CreatedTicket'>, Returned<typeof createTicket>>();
+same<Out<'TicketList'>, Returned<typeof listMyTickets>>();
+same<Out<'TicketDetail'>, Returned<typeof getMyTicket>>();
+same<Out<'TicketMessageDto'>, Returned<typeof staffReply>>();
+same<Out<'StaffTicketList'>, Returned<typeof listStaffTickets>>();
+same<Out<'StaffTicketDetail'>, Returned<typeof getStaffTicket>>();
+same<Out<'StaffTicketSummary'>, Returned<typeof updateTicket>>();
+same<Out<'BulkCloseTicketsResult'>, Returned<typeof bulkCloseTickets>>();
 
 // ─── Requests (io: input) ────────────────────────────────────────────────────────────────────
 
@@ -443,6 +499,8 @@ export const REQUEST_SCHEMAS = {
   OrderFileUploadRequest: OrderFileUploadSchema,
   OrderFileUploadForm: OrderFileUploadFormSchema,
   StripeEvent: StripeEventSchema,
+  NotificationPrefsRequest: NotificationPrefsSchema,
+  TelegramUpdate: TelegramUpdateSchema,
   PlaceOrderRequest: PlaceOrderSchema,
   BulkOrderRequest: BulkOrderSchema,
   ServiceFieldInput: serviceFieldSchema,
@@ -482,6 +540,14 @@ export const REQUEST_SCHEMAS = {
   UpdatePriceGroupRequest: PriceGroupPatchSchema,
   SetPriceGroupRequest: SetPriceGroupSchema,
   SpecialPricesRequest: SpecialPricesInputSchema,
+  CreateTicketRequest: CreateTicketSchema,
+  CreateTicketForm: CreateTicketFormSchema,
+  TicketReplyRequest: TicketReplySchema,
+  TicketReplyForm: TicketReplyFormSchema,
+  StaffTicketReplyRequest: StaffTicketReplySchema,
+  StaffTicketReplyForm: StaffTicketReplyFormSchema,
+  UpdateTicketRequest: UpdateTicketSchema,
+  BulkCloseTicketsRequest: BulkCloseTicketsSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type RequestSchemaName = keyof typeof REQUEST_SCHEMAS;

@@ -157,6 +157,13 @@ const EXPECTED: Record<string, Expected> = {
     path: { id: 'topup' },
   },
   receiveStripeWebhook: { access: 'stripe', roles: STRIPE },
+  // Telegram notifications: every account chooses its own (the kinds by role, checked by the
+  // service); the webhook is Telegram's, with its secret header instead of a session.
+  getMyNotifications: { access: 'customer', roles: CUSTOMER_OK },
+  updateMyNotifications: { access: 'customer', roles: CUSTOMER_OK },
+  createTelegramLink: { access: 'customer', roles: CUSTOMER_OK },
+  unlinkTelegram: { access: 'customer', roles: CUSTOMER_OK },
+  receiveTelegramUpdate: { access: 'public', roles: every('UNAUTHENTICATED') },
   // Catalogue
   listServices: { access: 'customer', roles: CUSTOMER_OK },
   listCategories: { access: 'customer', roles: CUSTOMER_OK },
@@ -627,6 +634,56 @@ const EXPECTED: Record<string, Expected> = {
     staffRoles: ['admin', 'finance'],
   },
   testWebhookEndpoint: { access: 'customer', roles: OWNED_BY_A, path: { id: 'webhookEndpoint' } },
+  // Support tickets: a customer sees only their own (another's is 404, staff included: staff
+  // use the desk's routes); the desk is admin and support, never finance.
+  countUnreadTickets: { access: 'customer', roles: CUSTOMER_OK },
+  listTickets: { access: 'customer', roles: CUSTOMER_OK },
+  // The minimal body opens a ticket (or is refused at the rate limit): past the access check.
+  createTicket: { access: 'customer', roles: CUSTOMER },
+  getTicket: { access: 'customer', roles: OWNED_BY_A_OK, path: { id: 'ticket' } },
+  replyTicket: { access: 'customer', roles: OWNED_BY_A, path: { id: 'ticket' } },
+  closeTicket: { access: 'customer', roles: OWNED_BY_A, path: { id: 'ticket' } },
+  reopenTicket: { access: 'customer', roles: OWNED_BY_A, path: { id: 'ticket' } },
+  // The file of an internal note: not even the ticket's customer can download it.
+  downloadTicketAttachment: {
+    access: 'customer',
+    roles: { ...OWNED_BY_A, customer: 'NOT_FOUND' },
+    path: { id: 'ticket', attachmentId: 'ticketNoteAttachment' },
+  },
+  adminListTickets: {
+    access: 'admin',
+    roles: staff('ok', 'admin', 'support'),
+    staffRoles: ['admin', 'support'],
+  },
+  adminBulkCloseTickets: {
+    access: 'admin',
+    roles: staff('allowed', 'admin', 'support'),
+    staffRoles: ['admin', 'support'],
+  },
+  adminGetTicket: {
+    access: 'admin',
+    roles: staff('ok', 'admin', 'support'),
+    staffRoles: ['admin', 'support'],
+    path: { id: 'ticket' },
+  },
+  adminUpdateTicket: {
+    access: 'admin',
+    roles: staff('allowed', 'admin', 'support'),
+    staffRoles: ['admin', 'support'],
+    path: { id: 'ticket' },
+  },
+  adminReplyTicket: {
+    access: 'admin',
+    roles: staff('allowed', 'admin', 'support'),
+    staffRoles: ['admin', 'support'],
+    path: { id: 'ticket' },
+  },
+  adminDownloadTicketAttachment: {
+    access: 'admin',
+    roles: staff('ok', 'admin', 'support'),
+    staffRoles: ['admin', 'support'],
+    path: { id: 'ticket', attachmentId: 'ticketNoteAttachment' },
+  },
 };
 
 const CODE_STATUS: Record<string, number> = {
@@ -670,7 +727,14 @@ describe.each(dbTargets())('authorization matrix on %s', (target) => {
 
   beforeAll(async () => {
     const setupStarted = performance.now();
-    t = await createTestApp(target);
+    t = await createTestApp(target, {
+      // Telegram on, so its webhook answers 401 without the secret (not 404); the bot's name is
+      // given, so linking never calls the Bot API.
+      TELEGRAM_BOT_TOKEN: '123456789:AAMatrixTokenNeverCalled_0123456789',
+      TELEGRAM_WEBHOOK_SECRET: 'telegram-matrix-secret',
+      TELEGRAM_BOT_USERNAME: 'cometa_matrix_bot',
+      TELEGRAM_API_BASE: 'http://127.0.0.1:9',
+    });
     doc = apiDocument(t);
     fx = await createFixtures(t);
     setupSeconds = (performance.now() - setupStarted) / 1000;

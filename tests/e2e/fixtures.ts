@@ -19,6 +19,8 @@ export { expect };
 
 export const E2E_OIDC_NAME = 'Proveedor de pruebas';
 export const E2E_STRIPE_WEBHOOK_SECRET = 'whsec_e2e_test_secret';
+/** What the e2e app expects in X-Telegram-Bot-Api-Secret-Token (tests/e2e/telegram.spec.ts). */
+export const E2E_TELEGRAM_WEBHOOK_SECRET = 'telegram-e2e-webhook-secret';
 export const ADMIN = { email: 'admin@example.com', password: 'Admin-Cometa-2026!' };
 /** The first worker's port; worker n (its parallel index) listens on E2E_PORT + n if it is free. */
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -66,6 +68,8 @@ function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
     SESSION_TTL_SECONDS: process.env.E2E_SESSION_TTL ?? '604800',
     STRIPE_SECRET_KEY: 'sk_test_e2e',
     STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
+    // The bot's token and API address are the fake's (tests/e2e/server.ts starts it).
+    TELEGRAM_WEBHOOK_SECRET: E2E_TELEGRAM_WEBHOOK_SECRET,
     OIDC_NAME: E2E_OIDC_NAME,
     // The supplier journeys run a fake supplier on loopback (tests/e2e/suppliers.spec.ts):
     // allowed here only, polled every second, with short time-outs.

@@ -1,13 +1,19 @@
 // The browser tests' server, one per Playwright worker (tests/e2e/fixtures.ts): the real app,
 // with card payments pointed at a local fake of Stripe's Checkout endpoint (the only Stripe call
-// the app makes), and a local OpenID Connect provider for federated sign-in
-// (tests/e2e/oidc.spec.ts). Both start first, on free ports, since the app reads the provider's
-// discovery document when it boots; the fake Stripe's address goes back to the worker.
+// the app makes), Telegram at a local fake Bot API, and a local OpenID Connect provider for
+// federated sign-in (tests/e2e/oidc.spec.ts). They start first, on free ports, since the app
+// reads the provider's discovery document when it boots; the fake Stripe's address goes back to
+// the worker.
 import { startFakeStripe } from '../../server/features/payments/stripe/fake-stripe';
+import { startFakeTelegram } from '../../server/features/telegram/fake-telegram';
 import { startOidcProvider } from '../setup/oidc-provider';
 
 const fake = await startFakeStripe();
 process.env.STRIPE_API_BASE = fake.baseUrl;
+// Telegram notifications go to a local fake Bot API (the webhook secret comes from fixtures.ts).
+const telegram = await startFakeTelegram();
+process.env.TELEGRAM_API_BASE = telegram.baseUrl;
+process.env.TELEGRAM_BOT_TOKEN = telegram.token;
 
 const appUrl = process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 const clientId = 'cometa-e2e';

@@ -39,6 +39,7 @@ import {
   storeReceipt,
   type ReceiptUpload,
 } from './receipts';
+import { queueNotification } from '../notifications/events';
 
 type MethodRow = typeof manualMethod.$inferSelect;
 
@@ -283,6 +284,7 @@ export async function createRequest(
         })
         .returning();
       if (!inserted) throw new Error('payment insert returned no row');
+      await queueNotification(tx, { kind: 'payment.pending', paymentId: inserted.id });
       return inserted;
     });
     return toRequestDto(row, method.name);

@@ -22,6 +22,7 @@ import {
   CREDIT_EXHAUSTED,
   customerAccounts,
   ledgerError,
+  standing,
   systemAccount,
   transfer,
 } from '../ledger/ledger.service';
@@ -33,6 +34,7 @@ import type { StockKeys } from '../stock/stock-crypto';
 import { notifyLowStock } from '../stock/stock.emails';
 import { toOrderDto, type OrderRow, type OrderView } from './order-dto';
 import { notifyCustomers } from './orders.notify';
+import { queueNotification } from '../notifications/events';
 import { attachOrderFiles, orderFiles } from './order-files.service';
 
 /** A service being ordered, with whether it is bought from suppliers (it has routes). */
@@ -289,6 +291,10 @@ async function insertAndHold(
     throw ledgerError(err);
   }
   if (notifyWebhooks) await queueOrderUpdate(tx, inserted.id, userId);
+  // A customer with credit who just spent the last of it: staff hear of it (credit.limit).
+  const after = await standing(tx, userId);
+  if (after.creditLimit > 0n && after.spendable === 0n)
+    await queueNotification(tx, { kind: 'credit.limit', userId });
   if (svc.delivery === 'stock') {
     // From stock: the item is taken, the order completed and its price captured in this same
     // transaction; no item, no sale (decision 0023).
@@ -303,6 +309,7 @@ async function insertAndHold(
       if (!completed) throw new AppError('INTERNAL');
       await settle(tx, completed, 'capture', { id: userId, role: 'customer' });
       await addEvent(tx, completed, 'completed', SYSTEM, 'Entregada al instante desde el stock.');
+      await queueNotification(tx, { kind: 'order.completed', orderId: completed.id });
       const lowStock = await checkLowStock(tx, svc.id);
       return { row: completed, replayed: false, routed: false, fromStock: true, lowStock };
     }
@@ -322,6 +329,22 @@ function firstIdentifierKey(svc: ServiceRow): string {
   );
 }
 
+/**
+ * An order refused because the customer's balance and credit are spent: staff hear of it
+ * (credit.limit), in a transaction of its own since the order's rolled back. True when noticed.
+ */
+async function noticeCreditRefusal(db: Db, userId: string, err: unknown): Promise<boolean> {
+  if (!(err instanceof AppError) || err.code !== 'INSUFFICIENT_FUNDS') return false;
+  if (err.message !== CREDIT_EXHAUSTED) return false;
+  // A notice that cannot be written never hides the refusal the customer must see.
+  return db
+    .transaction((tx) => queueNotification(tx, { kind: 'credit.limit', userId }))
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
 /** POST /api/orders: one order, paid from the available balance, idempotent per key. */
 export async function placeOrder(
   db: Db,
@@ -334,9 +357,14 @@ export async function placeOrder(
 ): Promise<{ order: OrderDto; replayed: boolean }> {
   const svc = await activeService(db, input.serviceId, userId);
   const prepared = prepare(svc, input);
-  const result = await db.transaction((tx) =>
-    insertAndHold(tx, userId, svc, prepared, idempotencyKey, jobs, source, deps?.env ?? null),
-  );
+  const result = await db
+    .transaction((tx) =>
+      insertAndHold(tx, userId, svc, prepared, idempotencyKey, jobs, source, deps?.env ?? null),
+    )
+    .catch(async (err: unknown) => {
+      await noticeCreditRefusal(db, userId, err);
+      throw err;
+    });
   if (result.routed) jobs?.wake('supplier-dispatch');
   if (deps) afterStockSale(deps, [result]);
   return { order: toOrderDto(result.row), replayed: result.replayed };
@@ -430,6 +458,7 @@ export async function placeBulkOrder(
   let charged = 0n;
   let routed = false;
   const sales: { row: OrderRow; fromStock?: boolean; lowStock?: boolean }[] = [];
+  let creditNoticed = false;
   for (const v of valid) {
     try {
       // One transaction a line: a stock line takes its item or is refused (all or nothing).
@@ -442,6 +471,7 @@ export async function placeBulkOrder(
       results.push({ line: v.line, imei: v.imei, ok: true, order: toOrderDto(placed.row) });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
+      if (!creditNoticed) creditNoticed = await noticeCreditRefusal(db, userId, err);
       results.push({
         line: v.line,
         imei: v.imei,
@@ -643,6 +673,7 @@ export async function completeOrderTx(
   if (!row) return null;
   await settle(tx, row, 'capture', actor);
   await addEvent(tx, row, 'completed', actor);
+  await queueNotification(tx, { kind: 'order.completed', orderId: row.id });
   await closeDispatch(tx, row.id);
   return row;
 }
@@ -661,6 +692,7 @@ export async function rejectOrderTx(
   if (!row) return null;
   await settle(tx, row, 'release', actor);
   await addEvent(tx, row, 'rejected', actor, reason);
+  await queueNotification(tx, { kind: 'order.rejected', orderId: row.id });
   await closeDispatch(tx, row.id);
   return row;
 }

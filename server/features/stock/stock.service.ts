@@ -19,6 +19,7 @@ import { stockItem } from '../../db/schema/stock';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
 import type { OrderRow } from '../orders/order-dto';
+import { queueNotification } from '../notifications/events';
 import { queueOrderUpdate } from '../webhooks/enqueue';
 import { checkLowStock, claimItem, markSoldItemBad } from './stock-claim';
 import { itemHash, lastFour, openItem, sealItem, type StockKeys } from './stock-crypto';
@@ -281,6 +282,7 @@ export async function replaceItem(
       actorRole: 'admin',
     });
     await queueOrderUpdate(tx, row.id, row.userId);
+    await queueNotification(tx, { kind: 'order.completed', orderId: row.id });
     await recordAudit(tx, {
       actorId: staffId,
       action: 'stock.replace',

@@ -18,6 +18,7 @@ import { rejectOrderTx, startProcessingTx, SYSTEM } from '../orders/orders.servi
 import { adapterOfRow, logExchanges, type SupplierRow } from './connection';
 import { withFileData } from './dispatch-files';
 import { recordHealth, routeCostCents, type SupplierDeps } from './suppliers.service';
+import { queueNotification } from '../notifications/events';
 
 /** Rounds of "every route refused for now" before an admin must look. */
 export const MAX_ROUNDS = 8;
@@ -190,6 +191,7 @@ async function endRound(
         updatedAt: new Date(),
       })
       .where(eq(orderDispatch.orderId, d.orderId));
+    await queueNotification(tx, { kind: 'order.review', orderId: d.orderId });
     return;
   }
   const wait = waitSeconds(rounds);
@@ -246,6 +248,7 @@ export async function claimDispatch(deps: SupplierDeps, orderId: string): Promis
             updatedAt: new Date(),
           })
           .where(eq(orderDispatch.orderId, orderId));
+        await queueNotification(tx, { kind: 'order.review', orderId });
       } else {
         await endRound(tx, deps, d, why);
       }
@@ -369,6 +372,7 @@ export async function recordOutcome(
             updatedAt: now,
           })
           .where(eq(orderDispatch.orderId, claim.orderId));
+        await queueNotification(tx, { kind: 'order.review', orderId: claim.orderId });
         return 'review';
       }
       await tx
@@ -394,6 +398,7 @@ export async function recordOutcome(
           updatedAt: now,
         })
         .where(eq(orderDispatch.orderId, claim.orderId));
+      await queueNotification(tx, { kind: 'order.review', orderId: claim.orderId });
       return 'review';
     }
     // Certainly not placed: another route, or the end of the line for this order.
@@ -455,20 +460,25 @@ export async function reviewStaleSends(
   olderThanSeconds?: number,
 ): Promise<number> {
   const seconds = olderThanSeconds ?? staleSendSeconds(deps.env.SUPPLIER_TIMEOUT_SECONDS);
-  const rows = await deps.db
-    .update(orderDispatch)
-    .set({
-      state: 'review',
-      reviewReason: INTERRUPTED_REASON,
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(orderDispatch.state, 'sending'),
-        sql`${orderDispatch.claimedAt} < now() - make_interval(secs => ${seconds})`,
-      ),
-    )
-    .returning({ orderId: orderDispatch.orderId });
+  const rows = await deps.db.transaction(async (tx) => {
+    const reviewed = await tx
+      .update(orderDispatch)
+      .set({
+        state: 'review',
+        reviewReason: INTERRUPTED_REASON,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(orderDispatch.state, 'sending'),
+          sql`${orderDispatch.claimedAt} < now() - make_interval(secs => ${seconds})`,
+        ),
+      )
+      .returning({ orderId: orderDispatch.orderId });
+    for (const r of reviewed)
+      await queueNotification(tx, { kind: 'order.review', orderId: r.orderId });
+    return reviewed;
+  });
   return rows.length;
 }
 

@@ -20,6 +20,7 @@ import {
 import type { OrderRow } from '../orders/order-dto';
 import { adapterOfRow, logExchanges, type SupplierRow } from './connection';
 import { failureMessage, recordHealth, type SupplierDeps } from './suppliers.service';
+import { queueNotification } from '../notifications/events';
 
 /** Ids per status call (the SMM limit; DHRU bulk answers are split the same way). */
 export const POLL_BATCH = 100;
@@ -144,25 +145,31 @@ async function applyStatus(
       const misses = sent.remoteStatus?.startsWith('not-found:')
         ? Number(sent.remoteStatus.slice('not-found:'.length)) + 1
         : 1;
-      await deps.db
-        .update(orderDispatch)
-        .set(
-          misses >= NOT_FOUND_LIMIT
-            ? {
-                state: 'review',
-                remoteStatus: `not-found:${misses}`,
-                reviewReason: clip(
-                  `${sup.name} dice que no conoce la referencia ${sent.reference} (${status.detail}). Compruébalo en su panel.`,
-                ),
-                updatedAt: new Date(),
-              }
-            : {
-                remoteStatus: `not-found:${misses}`,
-                lastError: clip(status.detail),
-                updatedAt: new Date(),
-              },
-        )
-        .where(and(eq(orderDispatch.orderId, sent.orderId), eq(orderDispatch.state, 'sent')));
+      const toReview = misses >= NOT_FOUND_LIMIT;
+      await deps.db.transaction(async (tx) => {
+        const [changed] = await tx
+          .update(orderDispatch)
+          .set(
+            toReview
+              ? {
+                  state: 'review',
+                  remoteStatus: `not-found:${misses}`,
+                  reviewReason: clip(
+                    `${sup.name} dice que no conoce la referencia ${sent.reference} (${status.detail}). Compruébalo en su panel.`,
+                  ),
+                  updatedAt: new Date(),
+                }
+              : {
+                  remoteStatus: `not-found:${misses}`,
+                  lastError: clip(status.detail),
+                  updatedAt: new Date(),
+                },
+          )
+          .where(and(eq(orderDispatch.orderId, sent.orderId), eq(orderDispatch.state, 'sent')))
+          .returning({ orderId: orderDispatch.orderId });
+        if (changed && toReview)
+          await queueNotification(tx, { kind: 'order.review', orderId: changed.orderId });
+      });
       return null;
     }
     case 'unknown':

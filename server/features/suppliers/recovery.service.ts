@@ -24,6 +24,7 @@ import {
 } from '../../jobs/queue';
 import { INTERRUPTED_REASON } from './dispatch.service';
 import type { SupplierDeps } from './suppliers.service';
+import { queueNotification } from '../notifications/events';
 
 /** Orders given a new dispatch job per pass at most (the time-based net catches the rest). */
 export const REQUEUE_LIMIT = 5000;
@@ -56,6 +57,7 @@ async function reviewOrphanedSends(tx: Tx): Promise<number> {
       ),
     )
     .returning({ orderId: orderDispatch.orderId });
+  for (const r of rows) await queueNotification(tx, { kind: 'order.review', orderId: r.orderId });
   return rows.length;
 }
 

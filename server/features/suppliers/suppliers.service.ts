@@ -53,6 +53,7 @@ import {
 } from './connection';
 import { apiSupplierState } from './states';
 import { notifyLowBalance } from './suppliers.emails';
+import { queueNotification } from '../notifications/events';
 
 export type SupplierDeps = {
   db: Db;
@@ -196,15 +197,25 @@ export async function recordHealth(
       );
     return;
   }
-  await db
-    .update(supplier)
-    .set({
-      state: sql`CASE WHEN ${supplier.state} = 'disabled' THEN 'disabled' ELSE 'failing' END`,
-      consecutiveFailures: sql`${supplier.consecutiveFailures} + 1`,
-      lastError: result.message.slice(0, 1000),
-      updatedAt: new Date(),
-    })
-    .where(eq(supplier.id, supplierId));
+  await db.transaction(async (tx) => {
+    const [turned] = await tx
+      .update(supplier)
+      .set({ state: 'failing', lastError: result.message.slice(0, 1000) })
+      .where(and(eq(supplier.id, supplierId), eq(supplier.state, 'active')))
+      .returning({ id: supplier.id });
+    await tx
+      .update(supplier)
+      .set({
+        state: sql`CASE WHEN ${supplier.state} = 'disabled' THEN 'disabled' ELSE 'failing' END`,
+        consecutiveFailures: sql`${supplier.consecutiveFailures} + 1`,
+        lastError: result.message.slice(0, 1000),
+        updatedAt: new Date(),
+      })
+      .where(eq(supplier.id, supplierId));
+    // Staff hear it once, when an active supplier starts failing.
+    if (turned)
+      await queueNotification(tx, { kind: 'supplier.failing', supplierId, reason: 'failing' });
+  });
 }
 
 /**
@@ -232,11 +243,20 @@ export async function recordBalance(
     return;
   }
   // Below: only the update that sets the mark sends the e-mail (concurrent reads send one).
-  const [marked] = await deps.db
-    .update(supplier)
-    .set({ ...values, lowBalanceAlertedAt: now })
-    .where(and(eq(supplier.id, row.id), isNull(supplier.lowBalanceAlertedAt)))
-    .returning({ id: supplier.id });
+  const marked = await deps.db.transaction(async (tx) => {
+    const [set] = await tx
+      .update(supplier)
+      .set({ ...values, lowBalanceAlertedAt: now })
+      .where(and(eq(supplier.id, row.id), isNull(supplier.lowBalanceAlertedAt)))
+      .returning({ id: supplier.id });
+    if (set)
+      await queueNotification(tx, {
+        kind: 'supplier.failing',
+        supplierId: row.id,
+        reason: 'low_balance',
+      });
+    return set;
+  });
   if (!marked) {
     await deps.db.update(supplier).set(values).where(eq(supplier.id, row.id));
     return;

@@ -25,6 +25,7 @@ describe('the admin menu badges', () => {
         todayOrders: 5,
         todaySales: '12.50',
         since: '2026-11-24T00:00:00.000Z',
+        openTickets: 0,
       }),
     ).toEqual({ ordenes: 4, pagos: 2, proveedores: 0 });
     expect(menuBadges(null)).toEqual({});

@@ -47,6 +47,18 @@ export const SNIPPET_KIND_TEXT: Record<SnippetKind, KindText> = {
     bodyHint: 'Hasta 5000 caracteres.',
     maxLength: 5000,
   },
+  ticket_reply: {
+    id: 'respuestas-soporte',
+    title: 'Respuestas de soporte',
+    description:
+      'Se eligen al responder un ticket de soporte; el texto se puede cambiar antes de enviarlo.',
+    empty: 'Todavía no hay respuestas de soporte guardadas.',
+    newTitle: 'Nueva respuesta de soporte',
+    save: 'Guardar respuesta',
+    bodyLabel: 'Texto de la respuesta',
+    bodyHint: 'Hasta 5000 caracteres.',
+    maxLength: 5000,
+  },
 };
 
 const TITLE_HINT = 'El nombre del botón en la cola (hasta 60 caracteres).';

@@ -32,6 +32,9 @@ import { ApiKeys } from '../../features/reseller/api-keys';
 import { ConnectGuide } from '../../features/reseller/connect-guide';
 import type { ResellerActionResult } from '../../features/reseller/types';
 import { Webhooks } from '../../features/reseller/webhooks';
+import { TelegramSection } from '../../features/telegram/telegram-section';
+import { NotificationSettingsSchema } from '../../../shared/schemas/notifications';
+import { settle } from '../../lib/loaded';
 import {
   isSecurityPayload,
   loadSecurity,
@@ -89,13 +92,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** `origin`: where the app is reached, for the API addresses the page shows. */
 async function profilePage(url: URL, origin: string) {
-  const [security, keys, endpoints, services] = await Promise.all([
+  const [security, keys, endpoints, services, notifications] = await Promise.all([
     loadSecurity(url),
     loadApiKeys(),
     loadWebhookEndpoints(),
     loadServices(),
+    settle(api.get('/api/me/notifications', NotificationSettingsSchema)),
   ]);
-  return { origin, security, keys, endpoints, services };
+  return { origin, security, keys, endpoints, services, notifications };
 }
 
 type ProfileTab = 'datos' | 'seguridad' | 'api' | 'notificaciones';
@@ -357,13 +361,16 @@ export default function Profile() {
           </Section>
         ) : null}
         {tab === 'notificaciones' && data ? (
-          <Section
-            id="avisos"
-            title="Avisos (webhooks)"
-            description="Te avisamos al momento, con un POST firmado a la dirección que elijas, cada vez que una de tus órdenes cambia de estado."
-          >
-            <Webhooks endpoints={data.endpoints} />
-          </Section>
+          <div className="flex flex-col gap-6">
+            <TelegramSection initial={data.notifications} />
+            <Section
+              id="avisos"
+              title="Avisos (webhooks)"
+              description="Te avisamos al momento, con un POST firmado a la dirección que elijas, cada vez que una de tus órdenes cambia de estado."
+            >
+              <Webhooks endpoints={data.endpoints} />
+            </Section>
+          </div>
         ) : null}
       </Tabs>
     </>
