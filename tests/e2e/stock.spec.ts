@@ -141,6 +141,16 @@ test('stock: upload, instant delivery, replacement and «Agotado», by keyboard,
   await noHorizontalOverflow(admin);
   await expectAccessible(admin);
 
+  // The last item went to the replacement: a second order from the page loaded before is refused
+  // with the API's message (nothing charged), and the button stays disabled.
+  await order.getByRole('button', { name: 'Hacer otra orden' }).click();
+  await order.getByRole('button', { name: 'Confirmar orden (Total US$4.00)' }).click();
+  await expect(order.getByRole('alert')).toHaveText(
+    'Agotado: este servicio no tiene existencias en este momento.',
+  );
+  await expect(order.getByRole('button', { name: 'Agotado' })).toBeDisabled();
+  await expect(page.getByText('Saldo: US$6.00').first()).toBeVisible();
+
   // The customer's order now holds the other item.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/orderhistory');

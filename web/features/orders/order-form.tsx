@@ -166,6 +166,9 @@ function OrderFormInner({ service, onAgain }: { service: ServiceDto; onAgain: ()
   const [interval, setRunInterval] = useState('30');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // The stock ran out between loading the page and ordering (409 OUT_OF_STOCK): the API's
+  // message is shown and the button stays disabled.
+  const [ranOut, setRanOut] = useState(false);
   // One file is one order: a service that asks for a file is not ordered in bulk.
   const hasImei =
     service.fields.some((f) => f.type === 'imei') && !service.fields.some((f) => f.type === 'file');
@@ -275,6 +278,7 @@ function OrderFormInner({ service, onAgain }: { service: ServiceDto; onAgain: ()
             setErrors(err.fields);
             setRefused({ fields: err.fields });
           }
+          if (err.code === 'OUT_OF_STOCK') setRanOut(true);
           setOutcome({ kind: 'error', message: err.message });
         }
       } else {
@@ -309,7 +313,7 @@ function OrderFormInner({ service, onAgain }: { service: ServiceDto; onAgain: ()
 
   const totalLabel = total === null ? '—' : formatUsd(total);
   // A stock service with nothing left and no supplier to fall back on refuses orders.
-  const soldOut = isSoldOut(service);
+  const soldOut = isSoldOut(service) || ranOut;
   const soldOutId = `agotado-${service.id}`;
 
   return (
@@ -485,7 +489,7 @@ function OrderFormInner({ service, onAgain }: { service: ServiceDto; onAgain: ()
       <p className="text-lg font-semibold text-slate-900" aria-live="polite">
         Total: {totalLabel}
       </p>
-      {soldOut ? (
+      {isSoldOut(service) ? (
         <p id={soldOutId} className="text-sm font-medium text-red-800" data-testid="sold-out">
           {SOLD_OUT_REASON} Vuelve a intentarlo más tarde.
         </p>
@@ -493,7 +497,7 @@ function OrderFormInner({ service, onAgain }: { service: ServiceDto; onAgain: ()
       <Button
         type="submit"
         disabled={busy || soldOut}
-        aria-describedby={soldOut ? soldOutId : undefined}
+        aria-describedby={isSoldOut(service) ? soldOutId : undefined}
       >
         {busy
           ? 'Enviando…'
