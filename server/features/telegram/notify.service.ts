@@ -217,8 +217,8 @@ async function plan(tx: Tx, env: Env, event: NotificationEvent): Promise<Plan | 
           ? o.fromStock
             ? '\n\nTu artículo está listo: míralo en la orden (por seguridad no lo enviamos por aquí).'
             : o.result
-            ? `\n\nResultado:\n${escapeHtml(firstLines(o.result, 10, 1500))}`
-            : ''
+              ? `\n\nResultado:\n${escapeHtml(firstLines(o.result, 10, 1500))}`
+              : ''
           : `\n\nMotivo: ${escapeHtml(firstLines(o.rejectReason ?? 'sin motivo indicado', 5, 600))}\nEl importe volvió a tu saldo.`;
       return {
         recipients: await customerRecipient(tx, event.kind, o.userId),
