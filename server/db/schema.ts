@@ -1,4 +1,5 @@
 // The one schema object Drizzle and Better Auth are given.
+import * as announcements from './schema/announcements';
 import * as auth from './schema/auth';
 import * as catalogue from './schema/catalogue';
 import * as contact from './schema/contact';
@@ -14,6 +15,7 @@ import * as staff from './schema/staff';
 import * as suppliers from './schema/suppliers';
 
 export const schema = {
+  ...announcements,
   ...auth,
   ...catalogue,
   ...contact,

@@ -16,6 +16,10 @@ import { recoverInterrupted } from '../features/suppliers/recovery.service';
 import { refillTick, sendRefill } from '../features/suppliers/refills.service';
 import { syncAll } from '../features/suppliers/sync.service';
 import { closeFinishedDays } from '../features/reports/reports.service';
+import {
+  dueAnnouncementEmails,
+  sendAnnouncementEmailBatch,
+} from '../features/announcements/announcements.service';
 import { deliver } from '../features/webhooks/webhooks.service';
 import { joinInstances, type Instance } from './instances';
 import type { Job } from './queue';
@@ -214,6 +218,32 @@ export async function startWorkers(
       }
     }),
   );
+  await jobs.work<{ announcementId: string }>(
+    'announcement-email',
+    { batchSize: 1, pollingIntervalSeconds },
+    async ([job]) => {
+      if (!job) return;
+      try {
+        const { queued, more } = await sendAnnouncementEmailBatch(deps, job.data.announcementId);
+        if (queued > 0) jobs.wake('mail');
+        if (more) jobs.wake('announcement-email');
+      } catch (err) {
+        logger.error(
+          { err: safeError(err), announcementId: job.data.announcementId },
+          'announcement e-mail batch failed',
+        );
+        // Retried: the customers this batch claimed rolled back with it.
+        throw err;
+      }
+    },
+  );
+  await jobs.work('announcement-tick', { batchSize: 1, pollingIntervalSeconds }, (batch) =>
+    holding(batch, async () => {
+      const due = await dueAnnouncementEmails(deps.db);
+      for (const announcementId of due) await jobs.send('announcement-email', { announcementId });
+      if (due.length) jobs.wake('announcement-email');
+    }),
+  );
   await jobs.work('reports-close', { batchSize: 1, pollingIntervalSeconds }, (batch) =>
     holding(batch, async () => {
       try {
@@ -250,7 +280,11 @@ export async function startWorkers(
     const pollSeconds = env.SUPPLIER_POLL_SECONDS;
     const syncSeconds = env.SUPPLIER_SYNC_MINUTES * 60;
     const enqueue =
-      (name: 'supplier-tick' | 'supplier-sync' | 'reports-close', seconds: number) => () => {
+      (
+        name: 'supplier-tick' | 'supplier-sync' | 'reports-close' | 'announcement-tick',
+        seconds: number,
+      ) =>
+      () => {
         jobs
           .sendThrottled(name, {}, seconds)
           .then((id) => {
@@ -262,13 +296,17 @@ export async function startWorkers(
     const tick = enqueue('supplier-tick', pollSeconds);
     const sync = enqueue('supplier-sync', syncSeconds);
     const close = enqueue('reports-close', 3600);
+    // Announcements whose start came (or whose first e-mail job was lost) start their e-mail.
+    const announcements = enqueue('announcement-tick', 60);
     timers.push(setInterval(tick, Math.max(500, (pollSeconds * 1000) / 2)));
     timers.push(setInterval(sync, Math.min(60_000, (syncSeconds * 1000) / 2)));
     timers.push(setInterval(close, 30 * 60_000));
+    timers.push(setInterval(announcements, 30_000));
     for (const t of timers) t.unref();
     tick();
     sync();
     close();
+    announcements();
   }
   // The heartbeat, then a look for dead instances: a dead one is taken over within
   // deadAfterSeconds + heartbeatSeconds of its last beat.
