@@ -12,6 +12,7 @@ import { supplier } from '../db/schema/suppliers';
 import { keyContext, secretBox } from '../features/suppliers/connection';
 import { service } from '../db/schema/catalogue';
 import { priceGroup } from '../db/schema/prices';
+import { announcement } from '../db/schema/announcements';
 import { DEFAULT_BODY_LIMIT, type Access } from '../lib/route';
 import {
   buildOpenApiDocument,
@@ -265,7 +266,8 @@ export type FixtureId =
   | 'refill'
   | 'fileOrder'
   | 'orderFile'
-  | 'priceGroup';
+  | 'priceGroup'
+  | 'announcement';
 
 export type Fixtures = {
   admin: Customer;
@@ -349,6 +351,11 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     .insert(priceGroup)
     .values({ name: 'Mayoristas (seguridad)', discountBp: 1000 })
     .returning({ id: priceGroup.id });
+  // An announcement for every customer, on now.
+  const [notice] = await t.database.db
+    .insert(announcement)
+    .values({ title: 'Aviso (seguridad)', body: 'Para todos los clientes.' })
+    .returning({ id: announcement.id });
 
   await expectJson(
     await admin.client.request(
@@ -519,6 +526,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
       fileOrder: fileOrder.id,
       orderFile: uploaded.id,
       priceGroup: group!.id,
+      announcement: notice!.id,
     },
     privateMarkers: [
       'VOLCADO-ALICIA-5521',
