@@ -35,7 +35,8 @@ export async function runAnnouncementAction(form: FormData): Promise<Announcemen
       return { intent, id, ok: false, ...apiFailure(err) };
     }
     const title = form.get('title');
-    return { intent, id, ok: true, message: `Eliminamos el anuncio «${String(title ?? '')}».` };
+    const name = typeof title === 'string' ? title : '';
+    return { intent, id, ok: true, message: `Eliminamos el anuncio «${name}».` };
   }
   const body = announcementBody(readAnnouncementForm(form));
   const parsed = parseValues(
