@@ -233,13 +233,15 @@ export async function updateAnnouncement(
         endsAt: END_BEFORE_START_MESSAGE,
       });
     const email = patch.email ?? found.email;
-    // A wider audience, a new start or the e-mail turned on: the e-mail walks its audience
-    // again (those already sent it are skipped).
-    const resend =
-      email &&
-      (patch.audience !== undefined ||
-        patch.startsAt !== undefined ||
-        (patch.email === true && !found.email));
+    const audienceKey = (ids: string[] | undefined) =>
+      ids === undefined ? '*' : [...new Set(ids)].sort().join();
+    const audienceChanged =
+      patch.audience !== undefined &&
+      audienceKey(patch.audience.groupIds) !== audienceKey(before.audience.groupIds);
+    // A new audience, or the e-mail turned back on: it walks its audience again (those already
+    // sent it are skipped). A new start only needs a job at that start.
+    const resend = email && (audienceChanged || (patch.email === true && !found.email));
+    const schedule = resend || (email && startsAt.getTime() !== found.startsAt.getTime());
     const [row] = await tx
       .update(announcement)
       .set({
@@ -259,7 +261,7 @@ export async function updateAnnouncement(
       .returning();
     if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
     if (patch.audience !== undefined) await setGroups(tx, id, patch.audience.groupIds);
-    if (resend) wake = await scheduleEmail(tx, row);
+    if (schedule) wake = await scheduleEmail(tx, row);
     const after = await readOne(tx, id);
     await recordAudit(tx, {
       actorId: actor.id,
