@@ -83,6 +83,8 @@ export const AnnouncementInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['endsAt'], message: END_BEFORE_START });
   });
 export type AnnouncementInput = z.input<typeof AnnouncementInputSchema>;
+/** The body as the route hands it over, defaults applied. */
+export type AnnouncementInputData = z.output<typeof AnnouncementInputSchema>;
 
 /** A change: only what is sent changes (the end is checked against the saved start too). */
 export const AnnouncementPatchSchema = z

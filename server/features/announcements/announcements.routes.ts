@@ -26,7 +26,7 @@ export const announcementRoutes = [
     tag: 'Cuenta',
     summary: 'Anuncios para mí',
     description:
-      'Los anuncios que este cliente debe ver ahora (empezados, sin terminar, de su audiencia), los fijados primero y luego los más nuevos, cada uno con `read` si ya lo cerró. Una cuenta del equipo no recibe anuncios (lista vacía).',
+      'Los anuncios que este cliente debe ver ahora (empezados, sin terminar, de su audiencia), los fijados primero y luego los más nuevos (hasta 50), cada uno con `read` si ya lo cerró. Una cuenta del equipo no recibe anuncios (lista vacía).',
     access: 'customer',
     responses: [{ status: 200, description: 'Los anuncios.', body: 'AnnouncementList' }],
     handler: async ({ c, deps, user }) =>

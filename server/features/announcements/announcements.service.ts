@@ -7,15 +7,11 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type {
   AdminAnnouncementDto,
   AnnouncementDto,
-  AnnouncementInput,
+  AnnouncementInputData,
   AnnouncementPatch,
   AnnouncementState,
 } from '../../../shared/schemas/announcements';
-import {
-  AnnouncementInputSchema,
-  END_BEFORE_START_MESSAGE,
-  endAfterStart,
-} from '../../../shared/schemas/announcements';
+import { END_BEFORE_START_MESSAGE, endAfterStart } from '../../../shared/schemas/announcements';
 import { queryRows, type Db, type Tx } from '../../db/client';
 import {
   announcement,
@@ -164,9 +160,14 @@ async function readOne(tx: Db | Tx, id: string): Promise<AdminAnnouncementDto> {
 export async function createAnnouncement(
   deps: Pick<AnnouncementDeps, 'db' | 'jobs'>,
   actor: Actor,
-  raw: AnnouncementInput,
+  input: AnnouncementInputData,
 ): Promise<AdminAnnouncementDto> {
-  const input = AnnouncementInputSchema.parse(raw);
+  const startsAt = input.startsAt ? new Date(input.startsAt) : new Date();
+  const endsAt = input.endsAt ? new Date(input.endsAt) : null;
+  if (endsAt && !endAfterStart(startsAt, endsAt))
+    throw new AppError('VALIDATION_FAILED', END_BEFORE_START_MESSAGE, {
+      endsAt: END_BEFORE_START_MESSAGE,
+    });
   let wake = false;
   const dto = await deps.db.transaction(async (tx) => {
     const groupIds = input.audience.groupIds;
@@ -177,17 +178,13 @@ export async function createAnnouncement(
         body: input.body,
         forEveryone: groupIds === undefined,
         pinned: input.pinned,
-        ...(input.startsAt ? { startsAt: new Date(input.startsAt) } : {}),
-        endsAt: input.endsAt ? new Date(input.endsAt) : null,
+        startsAt,
+        endsAt,
         email: input.email,
         createdBy: actor.id,
       })
       .returning();
     if (!row) throw new AppError('INTERNAL');
-    if (row.endsAt && !endAfterStart(row.startsAt, row.endsAt))
-      throw new AppError('VALIDATION_FAILED', END_BEFORE_START_MESSAGE, {
-        endsAt: END_BEFORE_START_MESSAGE,
-      });
     await setGroups(tx, row.id, groupIds);
     wake = await scheduleEmail(tx, row);
     const created = await readOne(tx, row.id);

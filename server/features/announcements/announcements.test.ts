@@ -414,6 +414,48 @@ describe.each(dbTargets())('announcements on %s', (target) => {
       await admin.request('DELETE', `/api/admin/announcements/${created.id}`);
     });
 
+    it('walks the audience again only for a new audience or the e-mail turned back on', async () => {
+      const created = await publish({
+        title: 'Cambios de Lote',
+        audience: { groupIds: [batchGroup.id] },
+        email: true,
+      });
+      const walk = async () => {
+        let queued = 0;
+        for (let i = 0; i < 10; i += 1) {
+          const r = await sendAnnouncementEmailBatch(t.deps, created.id, 2);
+          queued += r.queued;
+          if (!r.more) break;
+        }
+        return queued;
+      };
+      expect(await walk()).toBe(5);
+      // The same audience sent again with a new title (as the edit form does): nothing new.
+      await json(
+        await admin.patch(`/api/admin/announcements/${created.id}`, {
+          title: 'Cambios de Lote (corregido)',
+          audience: { groupIds: [batchGroup.id] },
+        }),
+        200,
+      );
+      expect(await walk()).toBe(0);
+      // A wider audience: only the customers not sent it yet.
+      await json(
+        await admin.patch(`/api/admin/announcements/${created.id}`, {
+          audience: { groupIds: [batchGroup.id, gold.id] },
+        }),
+        200,
+      );
+      expect(await walk()).toBe(1);
+      const subject = 'Cambios de Lote · Cometa';
+      const corrected = 'Cambios de Lote (corregido) · Cometa';
+      await waitForMails(corrected, 1);
+      await new Promise((r) => setTimeout(r, 500));
+      expect((await mailsWithSubject(subject)).length).toBe(5);
+      expect((await mailsWithSubject(corrected)).map((m) => m.to)).toEqual([inGold.email]);
+      await admin.request('DELETE', `/api/admin/announcements/${created.id}`);
+    });
+
     it('respects a PATCH that turns the e-mail off before it is sent', async () => {
       const created = await publish({
         title: 'Correo cancelado',

@@ -15,7 +15,7 @@ import { Section } from '../../components/ui/section';
 import { useDates } from '../../lib/dates';
 import { useFocusFirstInvalid } from '../../lib/focus-invalid';
 import type { AnnouncementActionResult } from './announcement-actions';
-import type { AdminAnnouncementDto } from './announcements-api';
+import type { AdminAnnouncementDto } from './admin-announcements-api';
 import { toLocalInput } from './draft';
 import { FormattedText } from './formatted-text';
 

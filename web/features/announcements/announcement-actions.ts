@@ -3,7 +3,11 @@ import {
   AnnouncementPatchSchema,
 } from '../../../shared/schemas/announcements';
 import { apiFailure, parseValues, type FormResult } from '../../lib/form-data';
-import { createAnnouncement, deleteAnnouncement, updateAnnouncement } from './announcements-api';
+import {
+  createAnnouncement,
+  deleteAnnouncement,
+  updateAnnouncement,
+} from './admin-announcements-api';
 import { announcementBody, readAnnouncementForm } from './draft';
 
 export type AnnouncementIntent = 'create' | 'update' | 'delete';

@@ -6,7 +6,7 @@ import {
   runAnnouncementAction,
   type AnnouncementActionResult,
 } from '../../features/announcements/announcement-actions';
-import { loadAnnouncementsPage } from '../../features/announcements/announcements-api';
+import { loadAnnouncementsPage } from '../../features/announcements/admin-announcements-api';
 import { APP_NAME } from '../../lib/app-name';
 import { adminPage } from '../../lib/page-loader.server';
 import { staffClientGuard } from '../../lib/staff-guard';
