@@ -3,20 +3,7 @@ import { useRevalidator } from 'react-router';
 import type { AnnouncementDto } from '../../../shared/schemas/announcements';
 import { markAnnouncementRead } from './announcements-api';
 import { FormattedText } from './formatted-text';
-
-/** The newest announcement the customer has not read (null: none). */
-export function newestUnread(items: readonly AnnouncementDto[]): AnnouncementDto | null {
-  let best: AnnouncementDto | null = null;
-  for (const a of items)
-    if (
-      !a.read &&
-      (!best ||
-        a.startsAt > best.startsAt ||
-        (a.startsAt === best.startsAt && a.pinned && !best.pinned))
-    )
-      best = a;
-  return best;
-}
+import { newestUnread } from './unread';
 
 /**
  * The newest unread announcement above every page of the customer's app, until they close it
