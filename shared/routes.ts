@@ -37,6 +37,7 @@ export const PROTECTED_PATHS = [
   '/admin/auditoria',
   '/admin/deudas',
   '/admin/informes',
+  '/admin/anuncios',
   '/activar-dos-pasos',
   '/preview',
 ] as const;

@@ -44,6 +44,7 @@ export default [
       route('admin/personal', 'routes/admin/personal.tsx'),
       route('admin/auditoria', 'routes/admin/auditoria.tsx'),
       route('admin/deudas', 'routes/admin/deudas.tsx'),
+      route('admin/anuncios', 'routes/admin/anuncios.tsx'),
     ]),
   ]),
   route('*', 'routes/not-found.tsx'),

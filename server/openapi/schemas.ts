@@ -89,6 +89,21 @@ import {
   type MethodDto,
   type PublicMethodDto,
 } from '../../shared/schemas/funds';
+import {
+  AdminAnnouncementListSchema,
+  AdminAnnouncementSchema,
+  AnnouncementInputSchema,
+  AnnouncementListSchema,
+  AnnouncementPatchSchema,
+  AnnouncementSchema,
+  AudienceSchema,
+} from '../../shared/schemas/announcements';
+import type {
+  listAdminAnnouncements,
+  listCustomerAnnouncements,
+  markAnnouncementRead,
+  updateAnnouncement,
+} from '../features/announcements/announcements.service';
 import { MeSchema, type Me } from '../../shared/schemas/me';
 import {
   CustomerPricesSchema,
@@ -381,6 +396,10 @@ export const RESPONSE_SCHEMAS = {
   PriceOverride: PriceOverrideSchema,
   PriceGroup: PriceGroupSchema,
   PriceGroupList: PriceGroupListSchema,
+  AdminAnnouncement: AdminAnnouncementSchema,
+  AdminAnnouncementList: AdminAnnouncementListSchema,
+  Announcement: AnnouncementSchema,
+  AnnouncementList: AnnouncementListSchema,
   SpecialPrice: SpecialPriceSchema,
   CustomerPrices: CustomerPricesSchema,
   Resent: z.strictObject({ resent: z.literal(true) }),
@@ -418,6 +437,10 @@ export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;
 type Out<N extends ResponseSchemaName> = z.output<(typeof RESPONSE_SCHEMAS)[N]>;
 
 same<Out<'Me'>, Me>();
+same<Out<'AdminAnnouncement'>, Returned<typeof updateAnnouncement>>();
+same<Out<'AdminAnnouncementList'>['items'], Returned<typeof listAdminAnnouncements>>();
+same<Out<'Announcement'>, Returned<typeof markAnnouncementRead>>();
+same<Out<'AnnouncementList'>['items'], Returned<typeof listCustomerAnnouncements>>();
 same<Out<'Me'>, Returned<typeof getMe>>();
 same<Out<'RedeemResult'>, RedeemResultDto>();
 same<Out<'PublicMethodDto'>, PublicMethodDto>();
@@ -537,6 +560,9 @@ export const REQUEST_SCHEMAS = {
   StaffTicketReplyForm: StaffTicketReplyFormSchema,
   UpdateTicketRequest: UpdateTicketSchema,
   BulkCloseTicketsRequest: BulkCloseTicketsSchema,
+  AnnouncementAudience: AudienceSchema,
+  CreateAnnouncementRequest: AnnouncementInputSchema,
+  UpdateAnnouncementRequest: AnnouncementPatchSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type RequestSchemaName = keyof typeof REQUEST_SCHEMAS;

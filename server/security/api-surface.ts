@@ -12,6 +12,7 @@ import { supplier } from '../db/schema/suppliers';
 import { keyContext, secretBox } from '../features/suppliers/connection';
 import { service } from '../db/schema/catalogue';
 import { priceGroup } from '../db/schema/prices';
+import { announcement } from '../db/schema/announcements';
 import { DEFAULT_BODY_LIMIT, type Access } from '../lib/route';
 import {
   buildOpenApiDocument,
@@ -268,7 +269,8 @@ export type FixtureId =
   | 'priceGroup'
   | 'ticket'
   | 'ticketAttachment'
-  | 'ticketNoteAttachment';
+  | 'ticketNoteAttachment'
+  | 'announcement';
 
 export type Fixtures = {
   admin: Customer;
@@ -352,6 +354,11 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     .insert(priceGroup)
     .values({ name: 'Mayoristas (seguridad)', discountBp: 1000 })
     .returning({ id: priceGroup.id });
+  // An announcement for every customer, on now.
+  const [notice] = await t.database.db
+    .insert(announcement)
+    .values({ title: 'Aviso (seguridad)', body: 'Para todos los clientes.' })
+    .returning({ id: announcement.id });
 
   await expectJson(
     await admin.client.request(
@@ -564,6 +571,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
       ticket: ticket.id,
       ticketAttachment: ticketAttachment.id,
       ticketNoteAttachment: noteAttachment.id,
+      announcement: notice!.id,
     },
     privateMarkers: [
       'VOLCADO-ALICIA-5521',

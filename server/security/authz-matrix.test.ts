@@ -659,6 +659,40 @@ const EXPECTED: Record<string, Expected> = {
     staffRoles: ['admin', 'support'],
     path: { id: 'ticket', attachmentId: 'ticketNoteAttachment' },
   },
+  // Announcements: customers see those of their audience (staff none: 404 when marking one).
+  listAnnouncements: { access: 'customer', roles: CUSTOMER_OK },
+  markAnnouncementRead: {
+    access: 'customer',
+    roles: {
+      ...CUSTOMER_OK,
+      support: 'NOT_FOUND',
+      finance: 'NOT_FOUND',
+      admin: 'NOT_FOUND',
+    },
+    path: { id: 'announcement' },
+  },
+  adminListAnnouncements: {
+    access: 'admin',
+    roles: staff('ok', 'admin'),
+    staffRoles: ['admin'],
+  },
+  adminCreateAnnouncement: {
+    access: 'admin',
+    roles: staff('allowed', 'admin'),
+    staffRoles: ['admin'],
+  },
+  adminUpdateAnnouncement: {
+    access: 'admin',
+    roles: staff('allowed', 'admin'),
+    staffRoles: ['admin'],
+    path: { id: 'announcement' },
+  },
+  adminDeleteAnnouncement: {
+    access: 'admin',
+    roles: staff('allowed', 'admin'),
+    staffRoles: ['admin'],
+    path: { id: 'announcement' },
+  },
 };
 
 const CODE_STATUS: Record<string, number> = {

@@ -59,6 +59,13 @@ const ADMIN_NAV: NavItem[] = [
   { id: 'grupos', title: 'Grupos de precios', url: '/admin/grupos', badge: '', area: 'catalogue' },
   { id: 'informes', title: 'Informes', url: '/admin/informes', badge: '', area: 'reports' },
   { id: 'deudas', title: 'Deudas', url: '/admin/deudas', badge: '', area: 'money' },
+  {
+    id: 'anuncios',
+    title: 'Anuncios',
+    url: '/admin/anuncios',
+    badge: '',
+    area: 'announcements',
+  },
   { id: 'personal', title: 'Personal', url: '/admin/personal', badge: '', area: 'staff' },
   { id: 'auditoria', title: 'Auditoría', url: '/admin/auditoria', badge: '', area: 'staff' },
 ];
