@@ -794,6 +794,52 @@ describe.each(dbTargets())('authorization matrix on %s', (target) => {
     }
   });
 
+  it('serves each file of a ticket only to the people in it, and internal notes only to the desk', async () => {
+    const clients: Record<Role, TestClient | null> = {
+      anonymous: null,
+      unverified: fx.unverified.client,
+      otherCustomer: fx.customerB.client,
+      customer: fx.customerA.client,
+      support: fx.support.client,
+      finance: fx.finance.client,
+      admin: fx.admin.client,
+    };
+    const ticket = fx.ids.ticket;
+    const cases: [string, RoleOutcomes][] = [
+      [`/api/tickets/${ticket}/attachments/${fx.ids.ticketAttachment}`, OWNED_BY_A_OK],
+      [
+        `/api/tickets/${ticket}/attachments/${fx.ids.ticketNoteAttachment}`,
+        { ...OWNED_BY_A, customer: 'NOT_FOUND' },
+      ],
+      [
+        `/api/admin/tickets/${ticket}/attachments/${fx.ids.ticketAttachment}`,
+        staff('ok', 'admin', 'support'),
+      ],
+      [
+        `/api/admin/tickets/${ticket}/attachments/${fx.ids.ticketNoteAttachment}`,
+        staff('ok', 'admin', 'support'),
+      ],
+      [`/api/tickets/${ticket}`, OWNED_BY_A_OK],
+      [`/api/admin/tickets/${ticket}`, staff('ok', 'admin', 'support')],
+    ];
+    const failures: string[] = [];
+    for (const [url, outcomes] of cases)
+      for (const role of ROLES) {
+        const res = await rawRequest(t, { method: 'GET', url, as: clients[role], ip: nextIp() });
+        const text = await res.text();
+        let code: string | undefined;
+        if (res.status >= 400) code = (JSON.parse(text) as { code?: string }).code;
+        const problem = mismatch(outcomes[role], res.status, code, false);
+        if (problem) failures.push(`GET ${url} as ${role}: ${problem}`);
+        // The internal note's text reaches the desk's detail only.
+        const seesNote = text.includes('Nota interna: revisar con el proveedor.');
+        const deskDetail = url === `/api/admin/tickets/${ticket}` && res.status === 200;
+        if (seesNote !== deskDetail)
+          failures.push(`GET ${url} as ${role}: internal note ${seesNote ? 'shown' : 'missing'}`);
+      }
+    expect(failures).toEqual([]);
+  });
+
   it('answers every operation × role as the table says, never leaking A’s data', async () => {
     const started = performance.now();
     const cpu = process.cpuUsage();

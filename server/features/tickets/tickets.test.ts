@@ -641,6 +641,16 @@ describe.each(dbTargets())('support desk on %s', (target) => {
     expect(await ids(`q=${encodeURIComponent('filtro por')}`)).toEqual([linked.id]);
     expect(await ids('state=abierto')).toContain(linked.id);
     expect(await ids('state=closed')).not.toContain(linked.id);
+    // Empty filters (a form's blank fields) are no filter; a wrong one is a Spanish 400.
+    expect(await ids('state=&category=&assignee=&customer=&order=&q=&cursor=&limit=')).toContain(
+      linked.id,
+    );
+    const wrong = await support.client.get('/api/admin/tickets?state=perdido');
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { fields: Record<string, string> }).fields.state).toMatch(
+      /El estado no es válido/,
+    );
+    expect((await alicia.client.get('/api/tickets?state=&cursor=')).status).toBe(200);
     // Pages: a limit of 1 walks the list by cursor without repeats.
     const seen: string[] = [];
     let cursor: string | null = null;
