@@ -24,6 +24,9 @@ export const PROTECTED_PATHS = [
   '/placeorder/IMEI/:id',
   '/orderhistory',
   '/addfunds',
+  '/soporte',
+  '/soporte/nuevo',
+  '/soporte/:id',
   '/admin',
   '/admin/pagos',
   '/admin/ordenes',
@@ -37,6 +40,8 @@ export const PROTECTED_PATHS = [
   '/admin/auditoria',
   '/admin/deudas',
   '/admin/informes',
+  '/admin/soporte',
+  '/admin/soporte/:id',
   '/activar-dos-pasos',
   '/preview',
 ] as const;
