@@ -12,6 +12,7 @@ import * as reseller from './schema/reseller';
 import * as security from './schema/security';
 import * as staff from './schema/staff';
 import * as suppliers from './schema/suppliers';
+import * as tickets from './schema/tickets';
 
 export const schema = {
   ...auth,
@@ -27,5 +28,6 @@ export const schema = {
   ...security,
   ...staff,
   ...suppliers,
+  ...tickets,
 };
 export type Schema = typeof schema;

@@ -70,7 +70,8 @@ export const BulkActionResultSchema = z.strictObject({
 });
 export type BulkActionResult = z.infer<typeof BulkActionResultSchema>;
 
-export const SNIPPET_KINDS = ['reject_reason', 'result_template'] as const;
+/** Saved texts: reasons to reject orders, completion result templates, support ticket replies. */
+export const SNIPPET_KINDS = ['reject_reason', 'result_template', 'ticket_reply'] as const;
 export type SnippetKind = (typeof SNIPPET_KINDS)[number];
 
 /** A saved reason to reject orders, or a template of a completion's result. */
@@ -103,7 +104,9 @@ const snippetPosition = z.number().int().min(0).max(10_000);
 /** POST /api/admin/snippets. The body follows the rules of what it fills in. */
 export const CreateSnippetSchema = z
   .object({
-    kind: z.enum(SNIPPET_KINDS, { error: 'Elige «reject_reason» o «result_template».' }),
+    kind: z.enum(SNIPPET_KINDS, {
+      error: 'Elige «reject_reason», «result_template» o «ticket_reply».',
+    }),
     title: SnippetTitleSchema,
     body: SnippetBodySchema,
     position: snippetPosition.optional(),

@@ -2,14 +2,14 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Texts admins save to reuse from the order queue: reasons to reject an order and templates of
- * a completion's result. Shared by every admin; `position` orders each kind's list.
+ * Texts staff save to reuse: reasons to reject an order and templates of a completion's result
+ * (the order queue), replies to support tickets (the desk). Shared by every admin; `position` orders each kind's list.
  */
 export const adminSnippet = pgTable(
   'admin_snippets',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** 'reject_reason' or 'result_template'. */
+    /** 'reject_reason', 'result_template' or 'ticket_reply' (support desk answers). */
     kind: text('kind').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -19,6 +19,9 @@ export const adminSnippet = pgTable(
   },
   (t) => [
     index('admin_snippets_kind_position_idx').on(t.kind, t.position),
-    check('admin_snippets_kind_valid', sql`${t.kind} IN ('reject_reason', 'result_template')`),
+    check(
+      'admin_snippets_kind_valid',
+      sql`${t.kind} IN ('reject_reason', 'result_template', 'ticket_reply')`,
+    ),
   ],
 );
