@@ -82,7 +82,8 @@ export function queueSearchUrl(typed: string): string | null {
 
 /** Tickets waiting for the desk (null in the overview: not the reader's area). */
 function openTickets(o: AdminOverview): number {
-  return 'openTickets' in o && typeof o.openTickets === 'number' ? o.openTickets : 0;
+  const value: unknown = 'openTickets' in o ? o.openTickets : null;
+  return typeof value === 'number' ? value : 0;
 }
 
 /** The count shown on a menu entry of the admin layout, by the entry's id. */

@@ -40,7 +40,7 @@ export function meta({ data }: Route.MetaArgs) {
 
 /** The saved replies of the desk (snippets of kind `ticket_reply`). */
 function ticketReplies(items: SnippetDto[]): SnippetDto[] {
-  return items.filter((s) => (s.kind as string) === 'ticket_reply');
+  return items.filter((s) => s.kind === 'ticket_reply');
 }
 
 /**
