@@ -13,7 +13,7 @@ import { OrderFiles } from './order-files';
 import { showsSource, SourceBadge } from './source-badge';
 import { StatusBadge } from './status-badge';
 import { useDates } from '../../lib/dates';
-import { newTicketUrl } from '../tickets/links';
+import { newTicketUrl } from '../../lib/support-links';
 
 export type CancelResult = { ok: boolean; message: string };
 

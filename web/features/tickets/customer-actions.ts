@@ -5,12 +5,7 @@ import { CreateTicketSchema, TicketReplySchema } from '../../../shared/schemas/t
 import { apiFailure, parseValues, type FormResult } from '../../lib/form-data';
 import { reloadMe } from '../../lib/session';
 import { checkTicketFiles, chosenFiles } from './attachments';
-import {
-  closeMyTicket,
-  createTicket,
-  reopenMyTicket,
-  replyToTicket,
-} from './tickets-api';
+import { closeMyTicket, createTicket, reopenMyTicket, replyToTicket } from './tickets-api';
 
 export type TicketFormResult = FormResult & { intent?: string };
 

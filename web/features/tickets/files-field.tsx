@@ -5,7 +5,10 @@ import { checkTicketFiles, TICKET_FILE_ACCEPT, TICKET_FILES_HINT } from './attac
  * The attachments of a message (`files`): checked as soon as they are chosen, with the limits the
  * API applies; `error` is the form's (the action checks them again before sending).
  */
-export function FilesField({ error, label = 'Archivos adjuntos (opcional)' }: {
+export function FilesField({
+  error,
+  label = 'Archivos adjuntos (opcional)',
+}: {
   error?: string | undefined;
   label?: string;
 }) {

@@ -3,6 +3,7 @@ import {
   TICKET_CATEGORIES,
   TICKET_CATEGORY_LABELS,
   TICKET_SUBJECT_MAX,
+  type TicketCategory,
 } from '../../../shared/schemas/tickets';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -10,7 +11,17 @@ import { SelectField, TextAreaField, TextField } from '../../components/ui/field
 import { useFocusFirstInvalid } from '../../lib/focus-invalid';
 import type { TicketFormResult } from './customer-actions';
 import { FilesField } from './files-field';
-import type { NewTicketDraft, OrderChoice } from './new-ticket';
+
+/** An order the customer may link (the picker's line). */
+export type OrderChoice = { id: string; number: number; serviceName: string; statusLabel: string };
+
+/** What the form starts with (an entry point fills it in). */
+export type NewTicketDraft = {
+  category: TicketCategory | '';
+  subject: string;
+  orderIds: string[];
+  message: string;
+};
 
 const CATEGORY_OPTIONS = TICKET_CATEGORIES.map((c) => ({
   value: c,
@@ -18,13 +29,7 @@ const CATEGORY_OPTIONS = TICKET_CATEGORIES.map((c) => ({
 }));
 
 /** Subject, category, linked orders, message and attachments; sent by the route's clientAction. */
-export function NewTicketForm({
-  orders,
-  draft,
-}: {
-  orders: OrderChoice[];
-  draft: NewTicketDraft;
-}) {
+export function NewTicketForm({ orders, draft }: { orders: OrderChoice[]; draft: NewTicketDraft }) {
   const result = useActionData<TicketFormResult>();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
@@ -58,7 +63,9 @@ export function NewTicketForm({
         error={fields.category}
       />
       <fieldset className="min-w-0">
-        <legend className="text-sm font-medium text-slate-800">Órdenes relacionadas (opcional)</legend>
+        <legend className="text-sm font-medium text-slate-800">
+          Órdenes relacionadas (opcional)
+        </legend>
         {orders.length === 0 ? (
           <p className="mt-1 text-sm text-slate-600">Aún no tienes órdenes.</p>
         ) : (

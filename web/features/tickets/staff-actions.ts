@@ -1,10 +1,6 @@
 // The staff's forms on /admin/soporte (bulk close) and /admin/soporte/:id (reply or note, assign,
 // state), each by `intent`, checked with the API's schemas first.
-import {
-  StaffTicketReplySchema,
-  TicketStateSchema,
-  type TicketState,
-} from '../../../shared/schemas/tickets';
+import { StaffTicketReplySchema, TicketStateSchema } from '../../../shared/schemas/tickets';
 import { apiFailure, parseValues, type FormResult } from '../../lib/form-data';
 import { plural } from '../../../shared/plural';
 import { bulkCloseTickets, staffReply, updateTicket } from './tickets-api';
@@ -30,10 +26,7 @@ export async function runBulkClose(form: FormData): Promise<StaffTicketResult> {
 }
 
 /** `reply` (an answer or an internal note), `assign`, `state` on a ticket's page. */
-export async function runStaffTicketAction(
-  id: string,
-  form: FormData,
-): Promise<StaffTicketResult> {
+export async function runStaffTicketAction(id: string, form: FormData): Promise<StaffTicketResult> {
   const intent = text(form, 'intent');
   try {
     if (intent === 'reply') {
@@ -65,7 +58,7 @@ export async function runStaffTicketAction(
     if (intent === 'state') {
       const state = TicketStateSchema.safeParse(text(form, 'state'));
       if (!state.success) return { intent, fields: { state: 'Elige un estado.' } };
-      await updateTicket(id, { state: state.data as TicketState });
+      await updateTicket(id, { state: state.data });
       return { intent, ok: true, message: 'Cambiamos el estado del ticket.' };
     }
     return { intent, formError: 'Acción desconocida.' };

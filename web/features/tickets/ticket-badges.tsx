@@ -1,7 +1,4 @@
-import {
-  TICKET_STATE_LABELS,
-  type TicketState,
-} from '../../../shared/schemas/tickets';
+import { TICKET_STATE_LABELS, type TicketState } from '../../../shared/schemas/tickets';
 
 const TONES: Record<TicketState, string> = {
   open: 'bg-amber-100 text-amber-900',

@@ -38,12 +38,14 @@ export function unreadTickets(): Promise<number> {
 }
 
 /** A FormData with files goes as multipart; without them, the same fields as JSON. */
-function withFiles(fields: Record<string, unknown>, files: File[]): FormData | typeof fields {
+type Fields = Record<string, string | string[] | undefined>;
+
+function withFiles(fields: Fields, files: File[]): FormData | Fields {
   if (files.length === 0) return fields;
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined) continue;
-    form.set(key, Array.isArray(value) ? value.join(',') : String(value));
+    form.set(key, Array.isArray(value) ? value.join(',') : value);
   }
   for (const file of files) form.append('files', file);
   return form;

@@ -17,10 +17,7 @@ import { CheckboxField, SelectField, TextAreaField } from '../../components/ui/f
 import { isBusy, LoadedList } from '../../components/ui/section';
 import { loadSnippets, queueSearchUrl, type SnippetDto } from '../../features/admin-desk/desk-api';
 import { Conversation } from '../../features/tickets/conversation';
-import {
-  runStaffTicketAction,
-  type StaffTicketResult,
-} from '../../features/tickets/staff-actions';
+import { runStaffTicketAction, type StaffTicketResult } from '../../features/tickets/staff-actions';
 import { durationText } from '../../features/tickets/staff-filters';
 import { TicketStateBadge } from '../../features/tickets/ticket-badges';
 import { getStaffTicket } from '../../features/tickets/tickets-api';
@@ -84,9 +81,7 @@ export default function AdminSoporteTicket() {
         </Link>
       </p>
       <LoadedList value={ticket} what="el ticket">
-        {(t) => (
-          <TicketDesk key={t.id} ticket={t} snippets={snippets} staff={staff} meId={meId} />
-        )}
+        {(t) => <TicketDesk key={t.id} ticket={t} snippets={snippets} staff={staff} meId={meId} />}
       </LoadedList>
     </>
   );

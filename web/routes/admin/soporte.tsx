@@ -86,8 +86,7 @@ const ASSIGNEE_OPTIONS = [
 
 function Filters({ filters }: { filters: StaffTicketFilters }) {
   const navigation = useNavigation();
-  const busy =
-    navigation.state === 'loading' && navigation.location.pathname === '/admin/soporte';
+  const busy = navigation.state === 'loading' && navigation.location.pathname === '/admin/soporte';
   return (
     <Card className="p-3 sm:p-4">
       <Form
@@ -116,7 +115,9 @@ function Filters({ filters }: { filters: StaffTicketFilters }) {
           dense
           label="Asignado"
           name="assignee"
-          defaultValue={filters.assignee === 'me' || filters.assignee === 'none' ? filters.assignee : ''}
+          defaultValue={
+            filters.assignee === 'me' || filters.assignee === 'none' ? filters.assignee : ''
+          }
           placeholder="Todos"
           options={ASSIGNEE_OPTIONS}
         />
@@ -294,7 +295,11 @@ function TicketTable({ first, filters }: { first: StaffTicketList; filters: Staf
                   <TicketStateBadge state={t.state} />
                 </td>
                 <td className={`${cell} hidden truncate lg:table-cell`}>
-                  {t.assignee ? t.assignee.name : <span className="text-slate-600">Sin asignar</span>}
+                  {t.assignee ? (
+                    t.assignee.name
+                  ) : (
+                    <span className="text-slate-600">Sin asignar</span>
+                  )}
                 </td>
                 <td className={`${cell} hidden xl:table-cell`}>
                   {dates.dateTime(t.lastMessageAt)}

@@ -24,7 +24,7 @@ import {
   type ManualMethodDto,
 } from '../../features/wallet/wallet-api';
 import { CreditLine } from '../../features/credit/credit-line';
-import { newTicketUrl } from '../../features/tickets/links';
+import { newTicketUrl } from '../../lib/support-links';
 import { api, ApiError } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
 import { reloadMe } from '../../lib/session';

@@ -2,14 +2,73 @@
 import { Link, useLoaderData } from 'react-router';
 import { Card, PageTitle } from '../../components/ui/card';
 import { runCreateTicket } from '../../features/tickets/customer-actions';
-import { NewTicketForm } from '../../features/tickets/new-ticket-form';
-import { newTicketPage } from '../../features/tickets/new-ticket';
+import {
+  NewTicketForm,
+  type NewTicketDraft,
+  type OrderChoice,
+} from '../../features/tickets/new-ticket-form';
+import { getMyOrder, listMyOrders } from '../../features/order-history/orders-api';
+import { getTopups } from '../../features/wallet/wallet-api';
+import { formatUsd } from '../../../shared/money';
+import type { OrderDto } from '../../../shared/schemas/orders';
 import { APP_NAME } from '../../lib/app-name';
 import { signedInPage } from '../../lib/page-loader.server';
 import type { Route } from './+types/soporte-nuevo';
 
 export function meta() {
   return [{ title: `Nuevo ticket · ${APP_NAME}` }];
+}
+
+const choice = (o: OrderDto): OrderChoice => ({
+  id: o.id,
+  number: o.number,
+  serviceName: o.serviceName,
+  statusLabel: o.statusLabel,
+});
+
+/**
+ * The picker's orders (the latest page of the history, with the order of `?orden=` first) and the
+ * draft an entry point starts from. An order or top-up that cannot be read leaves the form empty.
+ */
+async function newTicketPage(request: Request) {
+  const params = new URL(request.url).searchParams;
+  const orderId = params.get('orden');
+  const paymentId = params.get('pago');
+  const empty = { status: '', category: '', q: '', from: '', to: '' };
+  const [recent, linked, topups] = await Promise.all([
+    listMyOrders(empty).then(
+      (page) => page.items,
+      () => [] as OrderDto[],
+    ),
+    orderId ? getMyOrder(orderId).catch(() => null) : Promise.resolve(null),
+    paymentId
+      ? getTopups().then(
+          (r) => r.items,
+          () => [],
+        )
+      : Promise.resolve([]),
+  ]);
+  const orders = [
+    ...(linked ? [choice(linked)] : []),
+    ...recent.filter((o) => o.id !== linked?.id).map(choice),
+  ];
+  const payment = topups.find((t) => t.id === paymentId);
+  const draft: NewTicketDraft = linked
+    ? {
+        category: 'order',
+        subject: `Problema con la orden #${linked.number}`,
+        orderIds: [linked.id],
+        message: '',
+      }
+    : payment
+      ? {
+          category: 'payment',
+          subject: `Problema con mi recarga de ${formatUsd(payment.amount)}`,
+          orderIds: [],
+          message: `Recarga por ${payment.methodName} de ${formatUsd(payment.amount)}${payment.reference ? `, referencia ${payment.reference}` : ''}.\n\n`,
+        }
+      : { category: '', subject: '', orderIds: [], message: '' };
+  return { orders, draft };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

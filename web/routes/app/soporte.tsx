@@ -79,7 +79,9 @@ function TicketListView({ first }: { first: TicketList }) {
               >
                 <span className="flex min-w-0 flex-1 flex-col">
                   <span className="flex min-w-0 items-center gap-2">
-                    <span className="shrink-0 text-sm text-slate-600 tabular-nums">#{t.number}</span>
+                    <span className="shrink-0 text-sm text-slate-600 tabular-nums">
+                      #{t.number}
+                    </span>
                     <span
                       className={`min-w-0 truncate ${t.unread > 0 ? 'font-bold' : 'font-medium'} text-slate-900`}
                     >
