@@ -26,7 +26,7 @@ describe('the admin menu badges', () => {
         todaySales: '12.50',
         since: '2026-11-24T00:00:00.000Z',
       }),
-    ).toEqual({ ordenes: 4, pagos: 2, proveedores: 0 });
+    ).toEqual({ ordenes: 4, pagos: 2, proveedores: 0, soporte: 0 });
     expect(menuBadges(null)).toEqual({});
   });
 });
