@@ -70,6 +70,8 @@ const EnvSchema = z.object({
   SUPPLIER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   /** Requests per minute one personal API key may make (REST, DHRU, SMM together). */
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
+  /** New support tickets one account may open per hour (more answer 429). */
+  TICKET_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   /** First wait before a failed webhook delivery is tried again (it doubles, for up to 3 days). */
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Let suppliers, only them, live on loopback or private addresses (self-hosted ones, tests). */

@@ -30,6 +30,7 @@ import { staffAdminRoutes, staffInvitationRoutes } from './features/staff/staff.
 import type { RouteDef } from './lib/route';
 import { openapiRoutes } from './openapi/openapi.routes';
 import { priceGroupAdminRoutes } from './features/price-groups/price-groups.routes';
+import { ticketAdminRoutes, ticketRoutes } from './features/tickets/tickets.routes';
 
 export const API_ROUTES: readonly RouteDef[] = [
   ...openapiRoutes,
@@ -63,4 +64,6 @@ export const API_ROUTES: readonly RouteDef[] = [
   ...reportsAdminRoutes,
   ...staffAdminRoutes,
   ...staffInvitationRoutes,
+  ...ticketRoutes,
+  ...ticketAdminRoutes,
 ];

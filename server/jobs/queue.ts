@@ -106,6 +106,14 @@ export const QUEUES = {
     retryBackoff: false,
     expireInSeconds: 1800,
   },
+  /** Closing support tickets idle since the last staff answer (docs/domain.md, "Support desk"), hourly. */
+  'tickets-auto-close': {
+    policy: 'stately',
+    retryLimit: 1,
+    retryDelay: 300,
+    retryBackoff: false,
+    expireInSeconds: 600,
+  },
   /** Re-reading every supplier's catalogue and prices. */
   'supplier-sync': {
     policy: 'stately',

@@ -16,6 +16,7 @@ import { recoverInterrupted } from '../features/suppliers/recovery.service';
 import { refillTick, sendRefill } from '../features/suppliers/refills.service';
 import { syncAll } from '../features/suppliers/sync.service';
 import { closeFinishedDays } from '../features/reports/reports.service';
+import { autoCloseTickets } from '../features/tickets/tickets.service';
 import { deliver } from '../features/webhooks/webhooks.service';
 import { joinInstances, type Instance } from './instances';
 import type { Job } from './queue';
@@ -225,6 +226,17 @@ export async function startWorkers(
       }
     }),
   );
+  await jobs.work('tickets-auto-close', { batchSize: 1, pollingIntervalSeconds }, (batch) =>
+    holding(batch, async () => {
+      try {
+        const closed = await autoCloseTickets(deps.db);
+        if (closed) logger.info({ closed }, 'idle support tickets closed');
+      } catch (err) {
+        logger.error({ err: safeError(err) }, 'support tickets auto-close failed');
+        throw err;
+      }
+    }),
+  );
   await jobs.work('supplier-sync', { batchSize: 1, pollingIntervalSeconds }, (batch) =>
     holding(batch, async () => {
       try {
@@ -250,7 +262,11 @@ export async function startWorkers(
     const pollSeconds = env.SUPPLIER_POLL_SECONDS;
     const syncSeconds = env.SUPPLIER_SYNC_MINUTES * 60;
     const enqueue =
-      (name: 'supplier-tick' | 'supplier-sync' | 'reports-close', seconds: number) => () => {
+      (
+        name: 'supplier-tick' | 'supplier-sync' | 'reports-close' | 'tickets-auto-close',
+        seconds: number,
+      ) =>
+      () => {
         jobs
           .sendThrottled(name, {}, seconds)
           .then((id) => {
@@ -262,13 +278,16 @@ export async function startWorkers(
     const tick = enqueue('supplier-tick', pollSeconds);
     const sync = enqueue('supplier-sync', syncSeconds);
     const close = enqueue('reports-close', 3600);
+    const ticketsClose = enqueue('tickets-auto-close', 3600);
     timers.push(setInterval(tick, Math.max(500, (pollSeconds * 1000) / 2)));
     timers.push(setInterval(sync, Math.min(60_000, (syncSeconds * 1000) / 2)));
     timers.push(setInterval(close, 30 * 60_000));
+    timers.push(setInterval(ticketsClose, 30 * 60_000));
     for (const t of timers) t.unref();
     tick();
     sync();
     close();
+    ticketsClose();
   }
   // The heartbeat, then a look for dead instances: a dead one is taken over within
   // deadAfterSeconds + heartbeatSeconds of its last beat.

@@ -67,6 +67,11 @@ export const TAGS = [
   },
   { name: 'Contacto', description: 'El formulario de contacto de la web pública.' },
   {
+    name: 'Soporte',
+    description:
+      'Tickets de soporte entre el cliente y la tienda: abrirlos (con órdenes vinculadas y archivos adjuntos), seguirlos, responder, cerrarlos y reabrirlos.',
+  },
+  {
     name: 'Reventa',
     description:
       'Para otros paneles que compran aquí: la API DHRU Fusion y la API de paneles SMM v2, con una clave API personal.',
@@ -113,7 +118,8 @@ export type RateLimitSpec = {
   /** Count per signed-in account (default) or per client address. */
   per: 'user' | 'ip';
   window: number;
-  max: number;
+  /** Requests allowed per window; a function reads it from the configuration. */
+  max: number | ((env: Env) => number);
   message: string;
 };
 
@@ -137,8 +143,10 @@ export type HandlerArgs<A extends Access, B, Q, P> = {
   body: Infer<B>;
   query: Infer<Q>;
   params: Infer<P>;
-  /** Files of a multipart body (only for routes with a `form` body). */
+  /** Files of a multipart body (only for routes with a `form` body): the first of each field. */
   files: Record<string, File>;
+  /** Every file of a multipart body, by field (a field sent several times: `files`). */
+  fileLists: Record<string, File[]>;
 };
 
 export type RouteSpec<A extends Access, B, Q, P> = {
@@ -392,7 +400,7 @@ async function readJsonBody(
 async function readFormBody(
   c: Context<AppEnv>,
   schema: Schema,
-): Promise<{ body: unknown; files: Record<string, File> }> {
+): Promise<{ body: unknown; files: Record<string, File>; fileLists: Record<string, File[]> }> {
   let form: Record<string, string | File | (string | File)[]>;
   try {
     form = await c.req.parseBody({ all: true });
@@ -401,16 +409,21 @@ async function readFormBody(
   }
   const text: Record<string, unknown> = {};
   const files: Record<string, File> = {};
+  const fileLists: Record<string, File[]> = {};
   for (const [key, value] of Object.entries(form)) {
-    const first = Array.isArray(value) ? value[0] : value;
+    const all = Array.isArray(value) ? value : [value];
+    const first = all[0];
     if (typeof first === 'string') text[key] = first;
-    else if (first !== undefined) files[key] = first;
+    else if (first !== undefined) {
+      files[key] = first;
+      fileLists[key] = all.filter((v): v is File => typeof v !== 'string');
+    }
   }
   const problem = findTextProblem(text);
   if (problem) throw textError(problem);
   const parsed = schema.safeParse(text);
   if (!parsed.success) throw validationError(parsed.error);
-  return { body: parsed.data, files };
+  return { body: parsed.data, files, fileLists };
 }
 
 function readQuery(c: Context<AppEnv>, schema: Schema): unknown {
@@ -508,7 +521,11 @@ async function applyRateLimit(
   user: SessionUser | null,
 ) {
   const who = spec.per === 'user' && user ? user.id : `ip:${c.get('clientIp')}`;
-  const result = await consumeRateLimit(deps.db, `${spec.name}:${who}`, spec);
+  const max = typeof spec.max === 'function' ? spec.max(deps.env) : spec.max;
+  const result = await consumeRateLimit(deps.db, `${spec.name}:${who}`, {
+    window: spec.window,
+    max,
+  });
   if (!result.allowed) {
     c.header('Retry-After', String(result.retryAfter ?? spec.window));
     throw new AppError('RATE_LIMITED', spec.message);
@@ -525,6 +542,7 @@ function handlerFor(route: RouteDef, deps: RouteDeps) {
     const query = route.query ? readQuery(c, route.query) : undefined;
     let body: unknown = undefined;
     let files: Record<string, File> = {};
+    let fileLists: Record<string, File[]> = {};
     if (hasBody && route.body?.schema) {
       const type = c.req.header('content-type') ?? '';
       const optionalAndEmpty =
@@ -541,7 +559,7 @@ function handlerFor(route: RouteDef, deps: RouteDeps) {
             more && ((raw) => more({ raw, params, deps })),
           );
       } else if (route.body.form && FORM_TYPE.test(type)) {
-        ({ body, files } = await readFormBody(c, route.body.schema));
+        ({ body, files, fileLists } = await readFormBody(c, route.body.schema));
       } else {
         throw new AppError(
           'UNSUPPORTED_MEDIA_TYPE',
@@ -551,7 +569,7 @@ function handlerFor(route: RouteDef, deps: RouteDeps) {
         );
       }
     }
-    return route.handler({ c, deps, user, body, query, params, files });
+    return route.handler({ c, deps, user, body, query, params, files, fileLists });
   };
 }
 

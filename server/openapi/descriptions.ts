@@ -10,6 +10,150 @@ const UPDATED = 'Cuándo cambió por última vez (ISO 8601, UTC).';
 const NEXT_CURSOR =
   'Cursor de la página siguiente: pásalo como `?cursor=`. `null` en la última página.';
 
+const TICKET_STATE_TEXT =
+  'Estado: `open` (espera a la tienda), `answered` (respondido), `waiting_customer` (esperando al cliente) o `closed` (cerrado).';
+const TICKET_CATEGORY_TEXT = 'Categoría: `order`, `payment`, `account`, `api` u `other`.';
+const TICKET_SUMMARY: Record<string, string> = {
+  id: 'Identificador del ticket.',
+  number: 'Número del ticket, para citarlo (#1042).',
+  subject: 'Asunto.',
+  category: TICKET_CATEGORY_TEXT,
+  state: TICKET_STATE_TEXT,
+  unread:
+    'Mensajes del otro lado sin leer (el cliente: respuestas del equipo; el equipo: mensajes del cliente).',
+  lastMessageAt: 'Cuándo se escribió el último mensaje (ISO 8601, UTC).',
+  createdAt: 'Cuándo se abrió (ISO 8601, UTC).',
+  closedAt: 'Cuándo se cerró (ISO 8601, UTC); `null` si no está cerrado.',
+};
+const STAFF_TICKET_SUMMARY: Record<string, string> = {
+  ...TICKET_SUMMARY,
+  customer: 'El cliente (`id`, `email`, `name`).',
+  assignee: 'Quién del equipo lo lleva (`id`, `name`); `null` si nadie.',
+  firstResponseSeconds:
+    'Segundos desde que se abrió hasta la primera respuesta del equipo; `null` si aún no hay.',
+  resolutionSeconds: 'Segundos desde que se abrió hasta que se cerró; `null` si no está cerrado.',
+};
+const TICKET_DETAIL: Record<string, string> = {
+  orders:
+    'Las órdenes vinculadas (`id`, `number`, `serviceName`, `status`), sin precios ni costos.',
+  messages: 'Los mensajes, del más antiguo al más reciente.',
+};
+const TICKET_FILES =
+  'Archivos adjuntos (campo `files` repetido, hasta 3): imágenes PNG, JPEG, GIF o WebP y PDF de hasta 5 MB; el tipo se decide por el contenido.';
+
+const TICKET_DOCS: Record<string, SchemaDocs> = {
+  CreatedTicket: {
+    description: 'El ticket recién abierto.',
+    properties: {
+      id: 'Identificador del ticket.',
+      number: 'Número del ticket (#1042).',
+      state: 'Estado: `open` (espera a la tienda).',
+    },
+  },
+  TicketMessageDto: {
+    description: 'Un mensaje de un ticket.',
+    properties: {
+      id: 'Identificador del mensaje.',
+      authorKind: 'Quién lo escribió: `customer` (el cliente), `staff` (el equipo) o `system`.',
+      authorName: 'Nombre de quien lo escribió.',
+      body: 'El texto.',
+      internal:
+        'Nota interna del equipo: el cliente nunca la ve (siempre `false` en la vista del cliente).',
+      attachments:
+        'Archivos adjuntos (`id`, `name`, `contentType`, `size` en bytes, `url` de descarga).',
+      createdAt: 'Cuándo se escribió (ISO 8601, UTC).',
+    },
+  },
+  TicketList: {
+    description: 'Una página de tickets del cliente, del de actividad más reciente al más antiguo.',
+    properties: { items: 'Los tickets.', nextCursor: NEXT_CURSOR },
+  },
+  TicketDetail: {
+    description: 'Un ticket del cliente con sus mensajes (sin notas internas).',
+    properties: { ...TICKET_SUMMARY, ...TICKET_DETAIL },
+  },
+  StaffTicketSummary: {
+    description: 'Un ticket en la lista del equipo.',
+    properties: STAFF_TICKET_SUMMARY,
+  },
+  StaffTicketList: {
+    description: 'Una página de tickets, del de actividad más reciente al más antiguo.',
+    properties: { items: 'Los tickets.', nextCursor: NEXT_CURSOR },
+  },
+  StaffTicketDetail: {
+    description: 'Un ticket con sus mensajes y las notas internas del equipo.',
+    properties: { ...STAFF_TICKET_SUMMARY, ...TICKET_DETAIL },
+  },
+  TicketUnread: {
+    description: 'Tickets con respuestas sin leer.',
+    properties: { unread: 'Cuántos.' },
+  },
+  BulkCloseTicketsResult: {
+    description: 'Lo que cerró un cierre en bloque.',
+    properties: {
+      closed: 'Cuántos tickets se cerraron (los ya cerrados no cuentan).',
+      ids: 'Los tickets cerrados.',
+    },
+  },
+  CreateTicketRequest: {
+    description: 'Un ticket nuevo.',
+    properties: {
+      subject: 'Asunto (3 a 150 caracteres).',
+      category: `${TICKET_CATEGORY_TEXT} También en español: orden, pago, cuenta, otro.`,
+      orderIds:
+        'Las órdenes tuyas a las que se refiere (identificadores; en un formulario, separados por comas).',
+      message: 'El mensaje (hasta 10 000 caracteres).',
+    },
+  },
+  CreateTicketForm: {
+    description: 'Un ticket nuevo como `multipart/form-data`, con archivos adjuntos.',
+    properties: {
+      subject: 'Asunto (3 a 150 caracteres).',
+      category: TICKET_CATEGORY_TEXT,
+      orderIds: 'Las órdenes a las que se refiere, separadas por comas.',
+      message: 'El mensaje.',
+      files: TICKET_FILES,
+    },
+  },
+  TicketReplyRequest: {
+    description: 'Un mensaje del cliente en su ticket.',
+    properties: { body: 'El texto (hasta 10 000 caracteres).' },
+  },
+  TicketReplyForm: {
+    description: 'Un mensaje del cliente como `multipart/form-data`, con archivos adjuntos.',
+    properties: { body: 'El texto.', files: TICKET_FILES },
+  },
+  StaffTicketReplyRequest: {
+    description: 'Una respuesta del equipo o una nota interna.',
+    properties: {
+      body: 'El texto (hasta 10 000 caracteres).',
+      internal: 'Nota interna: solo la ve el equipo (por defecto `false`).',
+      state:
+        'Estado tras la respuesta: `answered` (por defecto), `waiting_customer` o `closed`; no se usa en las notas internas.',
+    },
+  },
+  StaffTicketReplyForm: {
+    description: 'Una respuesta o nota interna como `multipart/form-data`, con archivos adjuntos.',
+    properties: {
+      body: 'El texto.',
+      internal: 'Nota interna (`true` o `false`).',
+      state: 'Estado tras la respuesta.',
+      files: TICKET_FILES,
+    },
+  },
+  UpdateTicketRequest: {
+    description: 'Cambiar el estado o la persona asignada (al menos uno).',
+    properties: {
+      state: TICKET_STATE_TEXT,
+      assigneeId: 'Identificador de alguien del equipo de soporte, o `null` para nadie.',
+    },
+  },
+  BulkCloseTicketsRequest: {
+    description: 'Los tickets que cerrar.',
+    properties: { ids: 'Identificadores de los tickets (1 a 100).' },
+  },
+};
+
 const SERVICE_FIELD: Record<string, string> = {
   key: 'Clave del dato en `fields` al pedir (minúsculas, números y guiones bajos; el IMEI usa `imei`).',
   label: 'Etiqueta que ve el cliente.',
@@ -213,6 +357,8 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
         'Si la verificación en dos pasos está activada (los administradores sin ella reciben 403 `TWO_FACTOR_REQUIRED`).',
       priceGroup:
         'El grupo de precios de la cuenta (`id`, `name`): el predeterminado si no tiene uno asignado; `null` si no hay grupos.',
+      unreadTickets:
+        'Para un cliente, sus tickets de soporte con respuestas sin leer; para el equipo de soporte, los tickets que esperan a la tienda (abiertos); `null` para el resto del equipo.',
     },
   },
   ContactReceipt: {
@@ -862,13 +1008,15 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       todayOrders: 'Órdenes de hoy (día UTC) no reembolsadas del todo.',
       todaySales: `Lo que cobran las órdenes de hoy, sin la parte devuelta de las parciales; \`null\` para el rol \`support\`, que no ve dinero. ${MONEY}`,
       since: 'Inicio del día que cuentan las ventas (ISO 8601, UTC).',
+      openTickets:
+        'Tickets de soporte que esperan a la tienda (estado `open`); `null` para los roles sin soporte (`finance`).',
     },
   },
   SnippetDto: {
     description: 'Un motivo de rechazo o una plantilla de resultado guardados.',
     properties: {
       id: 'Identificador.',
-      kind: '`reject_reason` o `result_template`.',
+      kind: '`reject_reason`, `result_template` o `ticket_reply` (respuesta guardada del soporte).',
       title: 'Nombre corto.',
       body: 'El texto.',
       position: 'Orden en su lista.',
@@ -876,6 +1024,7 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       updatedAt: UPDATED,
     },
   },
+  ...TICKET_DOCS,
   SnippetList: {
     description: 'Los textos guardados, por tipo y posición.',
     properties: { items: 'Los textos.' },

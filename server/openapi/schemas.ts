@@ -241,6 +241,36 @@ import {
   SignInMethodsSchema,
 } from '../../shared/schemas/security';
 
+import {
+  BulkCloseTicketsResultSchema,
+  BulkCloseTicketsSchema,
+  CreatedTicketSchema,
+  CreateTicketFormSchema,
+  CreateTicketSchema,
+  StaffTicketDetailSchema,
+  StaffTicketListSchema,
+  StaffTicketReplyFormSchema,
+  StaffTicketReplySchema,
+  StaffTicketSummarySchema,
+  TicketDetailSchema,
+  TicketListSchema,
+  TicketMessageDtoSchema,
+  TicketReplyFormSchema,
+  TicketReplySchema,
+  TicketUnreadSchema,
+  UpdateTicketSchema,
+} from '../../shared/schemas/tickets';
+import {
+  bulkCloseTickets,
+  createTicket,
+  getMyTicket,
+  getStaffTicket,
+  listMyTickets,
+  listStaffTickets,
+  staffReply,
+  updateTicket,
+} from '../features/tickets/tickets.service';
+
 type Returned<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
 
 // ─── Responses (io: output) ──────────────────────────────────────────────────────────────────
@@ -364,6 +394,15 @@ export const RESPONSE_SCHEMAS = {
   StaffInvitationInfo: StaffInvitationInfoSchema,
   AcceptedStaffInvitation: AcceptedStaffInvitationSchema,
   AuditPage: AuditPageSchema,
+  CreatedTicket: CreatedTicketSchema,
+  TicketMessageDto: TicketMessageDtoSchema,
+  TicketList: TicketListSchema,
+  TicketDetail: TicketDetailSchema,
+  StaffTicketSummary: StaffTicketSummarySchema,
+  StaffTicketList: StaffTicketListSchema,
+  StaffTicketDetail: StaffTicketDetailSchema,
+  TicketUnread: TicketUnreadSchema,
+  BulkCloseTicketsResult: BulkCloseTicketsResultSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;
@@ -415,6 +454,14 @@ same<Out<'StaffMember'>, Returned<typeof changeStaffRole>>();
 same<Out<'StaffInvitationInfo'>, Returned<typeof invitationInfo>>();
 same<Out<'AcceptedStaffInvitation'>, Returned<typeof acceptInvitation>>();
 same<Out<'AuditPage'>, Returned<typeof listAudit>>();
+same<Out<'CreatedTicket'>, Returned<typeof createTicket>>();
+same<Out<'TicketList'>, Returned<typeof listMyTickets>>();
+same<Out<'TicketDetail'>, Returned<typeof getMyTicket>>();
+same<Out<'TicketMessageDto'>, Returned<typeof staffReply>>();
+same<Out<'StaffTicketList'>, Returned<typeof listStaffTickets>>();
+same<Out<'StaffTicketDetail'>, Returned<typeof getStaffTicket>>();
+same<Out<'StaffTicketSummary'>, Returned<typeof updateTicket>>();
+same<Out<'BulkCloseTicketsResult'>, Returned<typeof bulkCloseTickets>>();
 
 // ─── Requests (io: input) ────────────────────────────────────────────────────────────────────
 
@@ -471,6 +518,14 @@ export const REQUEST_SCHEMAS = {
   UpdatePriceGroupRequest: PriceGroupPatchSchema,
   SetPriceGroupRequest: SetPriceGroupSchema,
   SpecialPricesRequest: SpecialPricesInputSchema,
+  CreateTicketRequest: CreateTicketSchema,
+  CreateTicketForm: CreateTicketFormSchema,
+  TicketReplyRequest: TicketReplySchema,
+  TicketReplyForm: TicketReplyFormSchema,
+  StaffTicketReplyRequest: StaffTicketReplySchema,
+  StaffTicketReplyForm: StaffTicketReplyFormSchema,
+  UpdateTicketRequest: UpdateTicketSchema,
+  BulkCloseTicketsRequest: BulkCloseTicketsSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type RequestSchemaName = keyof typeof REQUEST_SCHEMAS;

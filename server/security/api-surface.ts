@@ -265,7 +265,10 @@ export type FixtureId =
   | 'refill'
   | 'fileOrder'
   | 'orderFile'
-  | 'priceGroup';
+  | 'priceGroup'
+  | 'ticket'
+  | 'ticketAttachment'
+  | 'ticketNoteAttachment';
 
 export type Fixtures = {
   admin: Customer;
@@ -472,6 +475,45 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     201,
     'manual top-up of customer A',
   );
+  // A support ticket of A about their order, with a screenshot; and a support agent's internal
+  // note on it with its own file (neither the note nor its file is ever A's to see).
+  const ticketForm = new FormData();
+  ticketForm.append('subject', 'Problema con mi orden (TICKET-ALICIA-4410)');
+  ticketForm.append('category', 'orden');
+  ticketForm.append('orderIds', order.id);
+  ticketForm.append('message', 'La orden no avanza.');
+  ticketForm.append('files', new File([PNG], 'captura-alicia.png', { type: 'image/png' }));
+  const ticket = await expectJson<{ id: string }>(
+    await rawRequest(t, {
+      method: 'POST',
+      url: '/api/tickets',
+      as: customerA.client,
+      body: ticketForm,
+    }),
+    201,
+    'support ticket of customer A',
+  );
+  const ticketDetail = await expectJson<{
+    messages: { attachments: { id: string }[] }[];
+  }>(await customerA.client.get(`/api/tickets/${ticket.id}`), 200, 'ticket of customer A');
+  const ticketAttachment = ticketDetail.messages[0]?.attachments[0];
+  if (!ticketAttachment) throw new Error('no attachment on the ticket of customer A');
+  const noteForm = new FormData();
+  noteForm.append('body', 'Nota interna: revisar con el proveedor.');
+  noteForm.append('internal', 'true');
+  noteForm.append('files', new File([PNG], 'nota-interna.png', { type: 'image/png' }));
+  const note = await expectJson<{ attachments: { id: string }[] }>(
+    await rawRequest(t, {
+      method: 'POST',
+      url: `/api/admin/tickets/${ticket.id}/messages`,
+      as: support.client,
+      body: noteForm,
+    }),
+    201,
+    'internal note on the ticket of customer A',
+  );
+  const noteAttachment = note.attachments[0];
+  if (!noteAttachment) throw new Error('no attachment on the internal note');
   // A supplier on a port nothing listens on (and loopback is refused without
   // ALLOW_PRIVATE_NETWORK): every call to it fails fast, as an unreachable supplier's would.
   const supplierId = randomUUID();
@@ -519,6 +561,9 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
       fileOrder: fileOrder.id,
       orderFile: uploaded.id,
       priceGroup: group!.id,
+      ticket: ticket.id,
+      ticketAttachment: ticketAttachment.id,
+      ticketNoteAttachment: noteAttachment.id,
     },
     privateMarkers: [
       'VOLCADO-ALICIA-5521',
@@ -529,6 +574,8 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
       topup.id,
       'Alicia Propietaria',
       'REF-ALICIA-7731',
+      'TICKET-ALICIA-4410',
+      ticket.id,
     ],
   };
 }

@@ -602,6 +602,56 @@ const EXPECTED: Record<string, Expected> = {
     staffRoles: ['admin', 'finance'],
   },
   testWebhookEndpoint: { access: 'customer', roles: OWNED_BY_A, path: { id: 'webhookEndpoint' } },
+  // Support tickets: a customer sees only their own (another's is 404, staff included: staff
+  // use the desk's routes); the desk is admin and support, never finance.
+  countUnreadTickets: { access: 'customer', roles: CUSTOMER_OK },
+  listTickets: { access: 'customer', roles: CUSTOMER_OK },
+  // The minimal body opens a ticket (or is refused at the rate limit): past the access check.
+  createTicket: { access: 'customer', roles: CUSTOMER },
+  getTicket: { access: 'customer', roles: OWNED_BY_A_OK, path: { id: 'ticket' } },
+  replyTicket: { access: 'customer', roles: OWNED_BY_A, path: { id: 'ticket' } },
+  closeTicket: { access: 'customer', roles: OWNED_BY_A, path: { id: 'ticket' } },
+  reopenTicket: { access: 'customer', roles: OWNED_BY_A, path: { id: 'ticket' } },
+  // The file of an internal note: not even the ticket's customer can download it.
+  downloadTicketAttachment: {
+    access: 'customer',
+    roles: { ...OWNED_BY_A, customer: 'NOT_FOUND' },
+    path: { id: 'ticket', attachmentId: 'ticketNoteAttachment' },
+  },
+  adminListTickets: {
+    access: 'admin',
+    roles: staff('ok', 'admin', 'support'),
+    staffRoles: ['admin', 'support'],
+  },
+  adminBulkCloseTickets: {
+    access: 'admin',
+    roles: staff('allowed', 'admin', 'support'),
+    staffRoles: ['admin', 'support'],
+  },
+  adminGetTicket: {
+    access: 'admin',
+    roles: staff('ok', 'admin', 'support'),
+    staffRoles: ['admin', 'support'],
+    path: { id: 'ticket' },
+  },
+  adminUpdateTicket: {
+    access: 'admin',
+    roles: staff('allowed', 'admin', 'support'),
+    staffRoles: ['admin', 'support'],
+    path: { id: 'ticket' },
+  },
+  adminReplyTicket: {
+    access: 'admin',
+    roles: staff('allowed', 'admin', 'support'),
+    staffRoles: ['admin', 'support'],
+    path: { id: 'ticket' },
+  },
+  adminDownloadTicketAttachment: {
+    access: 'admin',
+    roles: staff('ok', 'admin', 'support'),
+    staffRoles: ['admin', 'support'],
+    path: { id: 'ticket', attachmentId: 'ticketNoteAttachment' },
+  },
 };
 
 const CODE_STATUS: Record<string, number> = {

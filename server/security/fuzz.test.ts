@@ -256,6 +256,16 @@ const VALID_BODY: Record<string, (ids: Ids) => Record<string, unknown>> = {
   adminUpdateService: () => ({ name: 'Servicio renombrado' }),
   adminCreateVoucherBatch: () => ({ amount: '1.00', count: 1 }),
   adminAdjustBalance: () => ({ amount: '1.00', reason: 'Ajuste de prueba' }),
+  createTicket: (ids) => ({
+    subject: 'Consulta de prueba',
+    category: 'order',
+    orderIds: [ids.order],
+    message: 'Hola, tengo una duda.',
+  }),
+  replyTicket: () => ({ body: 'Gracias.' }),
+  adminReplyTicket: () => ({ body: 'Revisado.', internal: true }),
+  adminUpdateTicket: () => ({ state: 'answered' }),
+  adminBulkCloseTickets: () => ({ ids: ['00000000-0000-4000-8000-000000000000'] }),
 };
 
 /** The fixture a path parameter takes, by the path it is in. */
@@ -273,6 +283,7 @@ function fixtureFor(path: string): FixtureId | null {
   if (path.startsWith('/api/admin/suppliers/')) return 'supplier';
   if (path.startsWith('/api/keys/')) return 'apiKey';
   if (path.startsWith('/api/webhook-endpoints/')) return 'webhookEndpoint';
+  if (/^\/api\/(admin\/)?tickets\/:id/.test(path)) return 'ticket';
   return null;
 }
 
@@ -348,7 +359,8 @@ describe.each(dbTargets())('fuzzing every documented operation on %s', (target) 
 
   beforeAll(async () => {
     const setupStarted = performance.now();
-    t = await createTestApp(target);
+    // Opening tickets is limited per hour: the fuzz opens many, each must reach validation.
+    t = await createTestApp(target, { TICKET_RATE_LIMIT_PER_HOUR: '10000' });
     doc = apiDocument(t);
     fx = await createFixtures(t);
     setupSeconds = (performance.now() - setupStarted) / 1000;

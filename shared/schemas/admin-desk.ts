@@ -24,6 +24,8 @@ export const AdminOverviewSchema = z.strictObject({
   todaySales: MoneySchema.nullable(),
   /** The start of the day the sales count from (ISO 8601, UTC). */
   since: z.iso.datetime(),
+  /** Support tickets waiting for the shop (state open; null: not your area). */
+  openTickets: z.number().int().nullable(),
 });
 export type AdminOverview = z.infer<typeof AdminOverviewSchema>;
 

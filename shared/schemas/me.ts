@@ -12,5 +12,10 @@ export const MeSchema = z.strictObject({
   twoFactorEnabled: z.boolean(),
   /** The price group the customer's prices come from (the default group when none was chosen). */
   priceGroup: z.strictObject({ id: z.string(), name: z.string() }).nullable(),
+  /**
+   * The header's support badge: a customer's tickets with answers not read yet; for staff of
+   * the desk, tickets waiting for the shop (open); null for staff without the desk.
+   */
+  unreadTickets: z.number().int().nullable(),
 });
 export type Me = z.infer<typeof MeSchema>;

@@ -151,11 +151,16 @@ export const StaffTicketReplySchema = z.object({
   state: TicketStateSchema.optional(),
 });
 
+/** A staff member's account id (Better Auth ids are not UUIDs). */
+const StaffIdSchema = z
+  .string({ error: 'Elige a alguien del equipo.' })
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Elige a alguien del equipo.');
+
 /** PATCH /api/admin/tickets/:id: at least one of them. */
 export const UpdateTicketSchema = z
   .object({
     state: TicketStateSchema.optional(),
-    assigneeId: z.uuid('Elige a alguien del equipo.').nullable().optional(),
+    assigneeId: StaffIdSchema.nullable().optional(),
   })
   .refine((v) => v.state !== undefined || v.assigneeId !== undefined, {
     message: 'Indica el estado o la persona asignada.',
@@ -254,7 +259,10 @@ export type StaffTicketDetail = z.infer<typeof StaffTicketDetailSchema>;
 export const StaffTicketQuerySchema = z.object({
   state: TicketStateSchema.optional(),
   category: TicketCategorySchema.optional(),
-  assignee: z.union([z.literal('me'), z.literal('none'), z.uuid()]).optional(),
+  assignee: z
+    .union([z.literal('me'), z.literal('none'), StaffIdSchema])
+    .optional()
+    .describe('`me`, `none` (sin asignar) o el identificador de alguien del equipo.'),
   customer: z.string().trim().max(200).optional(),
   order: z.string().trim().max(60).optional(),
   q: z.string().trim().max(200).optional(),
@@ -279,3 +287,30 @@ export const BulkCloseTicketsSchema = z.object({
 
 /** Unread counts for the header (customers: tickets with unread answers; staff: open tickets). */
 export const TicketUnreadSchema = z.strictObject({ unread: z.number().int() });
+
+/** The multipart forms as documented (the `files` parts are binary; up to 3). */
+export const CreateTicketFormSchema = CreateTicketSchema.extend({
+  files: z
+    .string()
+    .optional()
+    .describe('Un archivo adjunto (parte binaria); repite el campo para adjuntar hasta 3.'),
+});
+export const TicketReplyFormSchema = TicketReplySchema.extend({
+  files: CreateTicketFormSchema.shape.files,
+});
+export const StaffTicketReplyFormSchema = StaffTicketReplySchema.extend({
+  files: CreateTicketFormSchema.shape.files,
+});
+
+/** `/api/tickets/:id/attachments/:attachmentId` (and the staff's). */
+export const TicketAttachmentParamsSchema = z.object({
+  id: z.guid().describe('Identificador del ticket (UUID).'),
+  attachmentId: z.guid().describe('Identificador del archivo adjunto (UUID).'),
+});
+
+/** What a bulk close did: the tickets it closed (those already closed are left as they were). */
+export const BulkCloseTicketsResultSchema = z.strictObject({
+  closed: z.number().int(),
+  ids: z.array(z.uuid()),
+});
+export type BulkCloseTicketsResult = z.infer<typeof BulkCloseTicketsResultSchema>;

@@ -7,8 +7,7 @@ import { isStaffRole } from '../../shared/roles';
  */
 export function customerUnreadTickets(me: Me | null | undefined): number {
   if (!me || isStaffRole(me.role)) return 0;
-  const value: unknown = 'unreadTickets' in me ? me.unreadTickets : null;
-  return typeof value === 'number' && value > 0 ? value : 0;
+  return me.unreadTickets !== null && me.unreadTickets > 0 ? me.unreadTickets : 0;
 }
 
 /** «Soporte, 2 sin leer»: the link's accessible name with its count. */

@@ -8,6 +8,7 @@ import { user } from '../../db/schema/auth';
 import { ledgerAccount } from '../../db/schema/ledger';
 import type { SessionUser } from '../../lib/http';
 import { myPriceGroup } from '../price-groups/price-groups.service';
+import { unreadTicketsFor } from '../tickets/tickets.service';
 
 /** The signed-in customer as the header shows it: name, role and available balance (Saldo). */
 export async function getMe(db: Db, sessionUser: SessionUser): Promise<Me> {
@@ -25,6 +26,10 @@ export async function getMe(db: Db, sessionUser: SessionUser): Promise<Me> {
     balance: formatAmount(row?.balance ?? 0n),
     twoFactorEnabled: sessionUser.twoFactorEnabled,
     priceGroup: await myPriceGroup(db, sessionUser.id),
+    unreadTickets: await unreadTicketsFor(db, {
+      id: sessionUser.id,
+      role: isStaffRole(sessionUser.role) ? sessionUser.role : 'customer',
+    }),
   };
 }
 

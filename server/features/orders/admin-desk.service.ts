@@ -9,6 +9,7 @@ import { queryRows, type Db } from '../../db/client';
 import { order } from '../../db/schema/catalogue';
 import { payment } from '../../db/schema/payments';
 import { orderDispatch, supplier } from '../../db/schema/suppliers';
+import { ticket } from '../../db/schema/tickets';
 import { AppError } from '../../lib/errors';
 import type { OrderRow } from './order-dto';
 import { completeOrder, rejectOrder, takeOrder } from './orders.service';
@@ -22,7 +23,7 @@ export function startOfUtcDay(now: Date): Date {
  * What needs an admin now, each counted by the database in one statement: orders waiting to be
  * taken (those in «Revisar» counted there only), forwardings in «Revisar», manual top-ups to approve, failing suppliers; and today's
  * sales: the charges of today's orders that were not refunded in full (a partial order counts
- * its delivered share, as its capture does).
+ * its delivered share, as its capture does); and support tickets waiting for the shop (open).
  */
 export async function adminOverview(db: Db, now = new Date()): Promise<AdminOverview> {
   const since = startOfUtcDay(now);
@@ -33,6 +34,7 @@ export async function adminOverview(db: Db, now = new Date()): Promise<AdminOver
     failing_suppliers: number;
     today_orders: number;
     today_sales: string;
+    open_tickets: number;
   }>(
     db,
     sql`SELECT
@@ -48,7 +50,8 @@ export async function adminOverview(db: Db, now = new Date()): Promise<AdminOver
            WHEN status = 'partial' THEN price - (price * LEAST(GREATEST(COALESCE(remains, 0), 0), quantity)) / quantity
            ELSE price END), 0)::text
          FROM ${order}
-         WHERE created_at >= ${since} AND status NOT IN ('rejected', 'cancelled')) AS today_sales`,
+         WHERE created_at >= ${since} AND status NOT IN ('rejected', 'cancelled')) AS today_sales,
+      (SELECT count(*)::int FROM ${ticket} WHERE state = 'open') AS open_tickets`,
   );
   return {
     pendingOrders: Number(row?.pending_orders ?? 0),
@@ -58,6 +61,7 @@ export async function adminOverview(db: Db, now = new Date()): Promise<AdminOver
     todayOrders: Number(row?.today_orders ?? 0),
     todaySales: formatAmount(BigInt(row?.today_sales ?? '0')),
     since: since.toISOString(),
+    openTickets: Number(row?.open_tickets ?? 0),
   };
 }
 

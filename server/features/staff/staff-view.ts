@@ -46,5 +46,6 @@ export function overviewFor(role: string, o: AdminOverview): AdminOverview {
     pendingPayments: staffCan(role, 'money') ? o.pendingPayments : null,
     failingSuppliers: staffCan(role, 'suppliers') ? o.failingSuppliers : null,
     todaySales: staffCan(role, 'reports') ? o.todaySales : null,
+    openTickets: staffCan(role, 'tickets') ? o.openTickets : null,
   };
 }

@@ -80,12 +80,6 @@ export function queueSearchUrl(typed: string): string | null {
   return `/admin/ordenes?${new URLSearchParams({ status: 'todas', q: terms.join(' ') }).toString()}`;
 }
 
-/** Tickets waiting for the desk (null in the overview: not the reader's area). */
-function openTickets(o: AdminOverview): number {
-  const value: unknown = 'openTickets' in o ? o.openTickets : null;
-  return typeof value === 'number' ? value : 0;
-}
-
 /** The count shown on a menu entry of the admin layout, by the entry's id. */
 export function menuBadges(o: AdminOverview | null): Record<string, number> {
   if (!o) return {};
@@ -93,6 +87,6 @@ export function menuBadges(o: AdminOverview | null): Record<string, number> {
     ordenes: o.pendingOrders + o.reviewOrders,
     pagos: o.pendingPayments ?? 0,
     proveedores: o.failingSuppliers ?? 0,
-    soporte: openTickets(o),
+    soporte: o.openTickets ?? 0,
   };
 }

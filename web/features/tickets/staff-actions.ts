@@ -18,8 +18,15 @@ export async function runBulkClose(form: FormData): Promise<StaffTicketResult> {
   const ids = form.getAll('ids').filter((v): v is string => typeof v === 'string' && v !== '');
   if (ids.length === 0) return { intent, formError: 'Elige al menos un ticket.' };
   try {
-    await bulkCloseTickets(ids);
-    return { intent, ok: true, message: `Cerramos ${plural(ids.length, 'ticket', 'tickets')}.` };
+    const { closed } = await bulkCloseTickets(ids);
+    return {
+      intent,
+      ok: true,
+      message:
+        closed === ids.length
+          ? `Cerramos ${plural(closed, 'ticket', 'tickets')}.`
+          : `Cerramos ${plural(closed, 'ticket', 'tickets')}; los demás ya estaban cerrados.`,
+    };
   } catch (err) {
     return { intent, ...apiFailure(err) };
   }

@@ -1,12 +1,14 @@
 // The support desk's API calls, for the customer's pages (/soporte…) and the staff's
 // (/admin/soporte…). Used by the server loaders, the clientLoaders and the clientActions.
 import {
+  BulkCloseTicketsResultSchema,
   CreatedTicketSchema,
   StaffTicketDetailSchema,
   StaffTicketListSchema,
   TicketDetailSchema,
   TicketListSchema,
   TicketUnreadSchema,
+  type BulkCloseTicketsResult,
   type CreatedTicket,
   type StaffTicketDetail,
   type StaffTicketList,
@@ -103,6 +105,7 @@ export async function updateTicket(
   await api(staffPath(id), { method: 'PATCH', body: patch });
 }
 
-export async function bulkCloseTickets(ids: string[]): Promise<void> {
-  await api('/api/admin/tickets/bulk-close', { method: 'POST', body: { ids } });
+/** Closes the tickets chosen; those already closed are left as they were (not counted). */
+export function bulkCloseTickets(ids: string[]): Promise<BulkCloseTicketsResult> {
+  return api.post('/api/admin/tickets/bulk-close', BulkCloseTicketsResultSchema, { ids });
 }
