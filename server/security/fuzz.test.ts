@@ -276,14 +276,15 @@ function fixtureFor(path: string): FixtureId | null {
   if (path.startsWith('/api/admin/funds/methods/')) return 'method';
   if (path.startsWith('/api/admin/vouchers/')) return 'voucherBatch';
   // Blocking and ending sessions aim at a bystander: customer A's session sends the fuzz itself.
-  if (/^\/api\/admin\/users\/:id\/(?:block|unblock|sessions\/revoke|security)$/.test(path))
+  // (Paths as the document writes them: `{id}`.)
+  if (/^\/api\/admin\/users\/\{id\}\/(?:block|unblock|sessions\/revoke|security)$/.test(path))
     return 'bystander';
   if (path.startsWith('/api/me/sessions/')) return 'sessionA';
   if (path.startsWith('/api/admin/users/')) return 'customerA';
   if (path.startsWith('/api/admin/suppliers/')) return 'supplier';
   if (path.startsWith('/api/keys/')) return 'apiKey';
   if (path.startsWith('/api/webhook-endpoints/')) return 'webhookEndpoint';
-  if (/^\/api\/(admin\/)?tickets\/:id/.test(path)) return 'ticket';
+  if (/^\/api\/(admin\/)?tickets\/\{id\}/.test(path)) return 'ticket';
   return null;
 }
 
