@@ -3,6 +3,7 @@
 import { StaffTicketReplySchema, TicketStateSchema } from '../../../shared/schemas/tickets';
 import { apiFailure, parseValues, type FormResult } from '../../lib/form-data';
 import { plural } from '../../../shared/plural';
+import { checkTicketFiles, chosenFiles } from './attachments';
 import { bulkCloseTickets, staffReply, updateTicket } from './tickets-api';
 
 export type StaffTicketResult = FormResult & { intent: string };
@@ -28,7 +29,7 @@ export async function runBulkClose(form: FormData): Promise<StaffTicketResult> {
           : `Cerramos ${plural(closed, 'ticket', 'tickets')}; los demás ya estaban cerrados.`,
     };
   } catch (err) {
-    return { intent, ...apiFailure(err) };
+    return { intent, ...apiFailure(err, { PAYLOAD_TOO_LARGE: 'files' }) };
   }
 }
 
@@ -42,9 +43,18 @@ export async function runStaffTicketAction(id: string, form: FormData): Promise<
         internal: form.get('internal') === 'on',
         state: text(form, 'state') || undefined,
       });
-      if ('error' in parsed) return { intent, ...parsed.error };
+      const files = chosenFiles(form);
+      const filesError = checkTicketFiles(files);
+      if ('error' in parsed || filesError)
+        return {
+          intent,
+          fields: {
+            ...('error' in parsed ? parsed.error.fields : {}),
+            ...(filesError ? { files: filesError } : {}),
+          },
+        };
       const { body, internal, state } = parsed.data;
-      await staffReply(id, { body, internal, state: internal ? undefined : state });
+      await staffReply(id, { body, internal, state: internal ? undefined : state }, files);
       return {
         intent,
         ok: true,
@@ -70,6 +80,6 @@ export async function runStaffTicketAction(id: string, form: FormData): Promise<
     }
     return { intent, formError: 'Acción desconocida.' };
   } catch (err) {
-    return { intent, ...apiFailure(err) };
+    return { intent, ...apiFailure(err, { PAYLOAD_TOO_LARGE: 'files' }) };
   }
 }

@@ -7,11 +7,11 @@ const TONES: Record<TicketState, string> = {
   closed: 'bg-slate-200 text-slate-800',
 };
 
-/** A ticket's state as a coloured pill. */
-export function TicketStateBadge({ state }: { state: TicketState }) {
+/** A ticket's state as a coloured pill; `wrap`: may take two lines (a narrow table column). */
+export function TicketStateBadge({ state, wrap = false }: { state: TicketState; wrap?: boolean }) {
   return (
     <span
-      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${TONES[state]}`}
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${wrap ? 'rounded-lg' : 'whitespace-nowrap'} ${TONES[state]}`}
       data-testid="ticket-state"
     >
       {TICKET_STATE_LABELS[state]}

@@ -94,8 +94,14 @@ export function getStaffTicket(id: string): Promise<StaffTicketDetail> {
 export async function staffReply(
   id: string,
   reply: { body: string; internal: boolean; state?: TicketState | undefined },
+  files: File[] = [],
 ): Promise<void> {
-  await api(`${staffPath(id)}/messages`, { method: 'POST', body: reply });
+  const fields = { body: reply.body, internal: String(reply.internal), state: reply.state };
+  await api(`${staffPath(id)}/messages`, {
+    method: 'POST',
+    body: files.length > 0 ? withFiles(fields, files) : reply,
+    timeoutMs: UPLOAD_TIMEOUT_MS,
+  });
 }
 
 export async function updateTicket(

@@ -17,6 +17,7 @@ import { CheckboxField, SelectField, TextAreaField } from '../../components/ui/f
 import { isBusy, LoadedList } from '../../components/ui/section';
 import { loadSnippets, queueSearchUrl, type SnippetDto } from '../../features/admin-desk/desk-api';
 import { Conversation } from '../../features/tickets/conversation';
+import { FilesField } from '../../features/tickets/files-field';
 import { runStaffTicketAction, type StaffTicketResult } from '../../features/tickets/staff-actions';
 import { durationText } from '../../features/tickets/staff-filters';
 import { TicketStateBadge } from '../../features/tickets/ticket-badges';
@@ -193,6 +194,8 @@ function ReplyBox({ snippets }: { snippets: SnippetDto[] }) {
   const formRef = useFocusFirstInvalid(result);
   const [body, setBody] = useState('');
   const [internal, setInternal] = useState(false);
+  // Bumped on every message sent: the file input starts empty again.
+  const [sentCount, setSentCount] = useState(0);
   const handled = useRef<StaffTicketResult | undefined>(undefined);
   // Sent: the box is emptied for the next message (the conversation shows it already).
   useEffect(() => {
@@ -200,6 +203,7 @@ function ReplyBox({ snippets }: { snippets: SnippetDto[] }) {
       handled.current = result;
       setBody('');
       setInternal(false);
+      setSentCount((n) => n + 1);
     }
   }, [result]);
   const fields = result?.intent === 'reply' ? (result.fields ?? {}) : {};
@@ -232,6 +236,7 @@ function ReplyBox({ snippets }: { snippets: SnippetDto[] }) {
         <fetcher.Form
           ref={formRef}
           method="post"
+          encType="multipart/form-data"
           noValidate
           aria-label={internal ? 'Nota interna' : 'Responder al cliente'}
           className="mt-3 flex flex-col gap-3"
@@ -246,6 +251,7 @@ function ReplyBox({ snippets }: { snippets: SnippetDto[] }) {
             onChange={(e) => setBody(e.target.value)}
             error={fields.body}
           />
+          <FilesField key={sentCount} error={fields.files} />
           <CheckboxField
             label="Nota interna"
             name="internal"

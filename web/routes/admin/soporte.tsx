@@ -1,6 +1,6 @@
 // /admin/soporte «Soporte»: the desk's tickets in a dense table — filters, selection with
 // «Cerrar seleccionados», first-response and resolution times, «Cargar más» (admin and support).
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Form, Link, useFetcher, useLoaderData, useNavigation } from 'react-router';
 import {
   TICKET_CATEGORIES,
@@ -84,60 +84,29 @@ const ASSIGNEE_OPTIONS = [
   { value: 'none', label: 'Sin asignar' },
 ];
 
+/** How many filters behind «Más filtros» are set (the text box is always in view). */
+function moreCount(f: StaffTicketFilters): number {
+  return [f.state, f.category, f.assignee, f.customer, f.order].filter(Boolean).length;
+}
+
+/**
+ * The text box first; on a phone the other filters fold behind «Más filtros» (open when one of
+ * them is set), so the tickets start on the first screen. On a desktop they are one row.
+ */
 function Filters({ filters }: { filters: StaffTicketFilters }) {
   const navigation = useNavigation();
   const busy = navigation.state === 'loading' && navigation.location.pathname === '/admin/soporte';
+  const set = moreCount(filters);
+  const [open, setOpen] = useState(set > 0);
+  const panelId = useId();
   return (
     <Card className="p-3 sm:p-4">
       <Form
         method="get"
         role="search"
         aria-label="Filtrar tickets"
-        className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(6,minmax(0,1fr))_auto] lg:items-end"
+        className="grid grid-cols-1 gap-3 lg:grid-cols-[repeat(6,minmax(0,1fr))_auto] lg:items-end"
       >
-        <SelectField
-          dense
-          label="Estado"
-          name="state"
-          defaultValue={filters.state}
-          placeholder="Todos"
-          options={STATE_OPTIONS}
-        />
-        <SelectField
-          dense
-          label="Categoría"
-          name="category"
-          defaultValue={filters.category}
-          placeholder="Todas"
-          options={CATEGORY_OPTIONS}
-        />
-        <SelectField
-          dense
-          label="Asignado"
-          name="assignee"
-          defaultValue={
-            filters.assignee === 'me' || filters.assignee === 'none' ? filters.assignee : ''
-          }
-          placeholder="Todos"
-          options={ASSIGNEE_OPTIONS}
-        />
-        <TextField
-          dense
-          label="Cliente"
-          name="customer"
-          defaultValue={filters.customer}
-          placeholder="Correo o nombre"
-          autoComplete="off"
-        />
-        <TextField
-          dense
-          label="Orden"
-          name="order"
-          defaultValue={filters.order}
-          placeholder="N.º de orden"
-          inputMode="numeric"
-          autoComplete="off"
-        />
         <TextField
           dense
           label="Texto"
@@ -147,9 +116,66 @@ function Filters({ filters }: { filters: StaffTicketFilters }) {
           placeholder="Asunto o mensaje"
           autoComplete="off"
         />
-        <div className="flex gap-2 sm:col-span-2 lg:col-span-1">
+        <div
+          id={panelId}
+          className={`${open ? 'grid' : 'hidden'} grid-cols-1 gap-3 sm:grid-cols-2 lg:contents`}
+        >
+          <SelectField
+            dense
+            label="Estado"
+            name="state"
+            defaultValue={filters.state}
+            placeholder="Todos"
+            options={STATE_OPTIONS}
+          />
+          <SelectField
+            dense
+            label="Categoría"
+            name="category"
+            defaultValue={filters.category}
+            placeholder="Todas"
+            options={CATEGORY_OPTIONS}
+          />
+          <SelectField
+            dense
+            label="Asignado"
+            name="assignee"
+            defaultValue={
+              filters.assignee === 'me' || filters.assignee === 'none' ? filters.assignee : ''
+            }
+            placeholder="Todos"
+            options={ASSIGNEE_OPTIONS}
+          />
+          <TextField
+            dense
+            label="Cliente"
+            name="customer"
+            defaultValue={filters.customer}
+            placeholder="Correo o nombre"
+            autoComplete="off"
+          />
+          <TextField
+            dense
+            label="Orden"
+            name="order"
+            defaultValue={filters.order}
+            placeholder="N.º de orden"
+            inputMode="numeric"
+            autoComplete="off"
+          />
+        </div>
+        <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={busy} className="lg:min-h-9">
             {busy ? 'Buscando…' : 'Filtrar'}
+          </Button>
+          <Button
+            variant="secondary"
+            className="lg:hidden"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {set > 0 ? `Más filtros (${set})` : 'Más filtros'}
           </Button>
           {hasStaffFilters(filters) ? (
             <Link to="/admin/soporte" className={buttonClass('ghost', 'lg:min-h-9')}>
@@ -225,13 +251,13 @@ function TicketTable({ first, filters }: { first: StaffTicketList; filters: Staf
               <th scope="col" className="w-10 px-2 py-2">
                 <span className="sr-only">Seleccionar</span>
               </th>
-              <th scope="col" className="w-16 px-2 py-2 font-medium">
+              <th scope="col" className="hidden w-16 px-2 py-2 font-medium sm:table-cell">
                 N.º
               </th>
               <th scope="col" className="px-2 py-2 font-medium">
                 Asunto
               </th>
-              <th scope="col" className="hidden w-44 px-2 py-2 font-medium md:table-cell">
+              <th scope="col" className="hidden w-40 px-2 py-2 font-medium md:table-cell">
                 Cliente
               </th>
               <th scope="col" className="hidden w-20 px-2 py-2 font-medium lg:table-cell">
@@ -242,9 +268,6 @@ function TicketTable({ first, filters }: { first: StaffTicketList; filters: Staf
               </th>
               <th scope="col" className="hidden w-28 px-2 py-2 font-medium lg:table-cell">
                 Asignado
-              </th>
-              <th scope="col" className="hidden w-36 px-2 py-2 font-medium xl:table-cell">
-                Última actividad
               </th>
               <th scope="col" className="hidden w-24 px-2 py-2 font-medium lg:table-cell">
                 1.ª respuesta
@@ -268,31 +291,40 @@ function TicketTable({ first, filters }: { first: StaffTicketList; filters: Staf
                     />
                   )}
                 </td>
-                <td className={`${cell} tabular-nums`}>#{t.number}</td>
+                <td className={`${cell} hidden tabular-nums sm:table-cell`}>#{t.number}</td>
                 <td className={`${cell} min-w-0`}>
                   <Link
                     to={`/admin/soporte/${t.id}`}
-                    className={`block truncate text-brand-800 underline ${t.unread > 0 ? 'font-bold' : 'font-medium'}`}
+                    className={`text-brand-800 line-clamp-2 break-words underline ${t.unread > 0 ? 'font-bold' : 'font-medium'}`}
                     title={t.subject}
                   >
                     {t.subject}
                   </Link>
-                  <span className="mt-0.5 flex flex-wrap items-center gap-x-2 text-xs text-slate-600">
-                    <span className="min-w-0 truncate md:hidden">{t.customer.email}</span>
-                    <UnreadMark count={t.unread} />
+                  <span className="mt-0.5 block truncate text-xs text-slate-600">
+                    <span className="sm:hidden">#{t.number} · </span>
+                    <span className="md:hidden">{t.customer.email} · </span>
+                    <span className="sr-only">Última actividad: </span>
+                    {dates.dateTime(t.lastMessageAt)}
                   </span>
+                  {t.unread > 0 ? (
+                    <span className="mt-1 block">
+                      <UnreadMark count={t.unread} />
+                    </span>
+                  ) : null}
                 </td>
                 <td className={`${cell} hidden md:table-cell`}>
-                  <span className="block truncate" title={t.customer.email}>
+                  <span className="block truncate" title={t.customer.name || t.customer.email}>
                     {t.customer.name || t.customer.email}
                   </span>
-                  <span className="block truncate text-xs text-slate-600">{t.customer.email}</span>
+                  <span className="block truncate text-xs text-slate-600" title={t.customer.email}>
+                    {t.customer.email}
+                  </span>
                 </td>
                 <td className={`${cell} hidden lg:table-cell`}>
                   {TICKET_CATEGORY_LABELS[t.category]}
                 </td>
                 <td className={cell}>
-                  <TicketStateBadge state={t.state} />
+                  <TicketStateBadge state={t.state} wrap />
                 </td>
                 <td className={`${cell} hidden truncate lg:table-cell`}>
                   {t.assignee ? (
@@ -300,9 +332,6 @@ function TicketTable({ first, filters }: { first: StaffTicketList; filters: Staf
                   ) : (
                     <span className="text-slate-600">Sin asignar</span>
                   )}
-                </td>
-                <td className={`${cell} hidden xl:table-cell`}>
-                  {dates.dateTime(t.lastMessageAt)}
                 </td>
                 <td className={`${cell} hidden tabular-nums lg:table-cell`}>
                   {durationText(t.firstResponseSeconds)}
