@@ -260,7 +260,7 @@ import {
   TicketUnreadSchema,
   UpdateTicketSchema,
 } from '../../shared/schemas/tickets';
-import {
+import type {
   bulkCloseTickets,
   createTicket,
   getMyTicket,

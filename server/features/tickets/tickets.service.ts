@@ -44,15 +44,19 @@ const PAGE_SIZE = 25;
 
 // ─── Reading ────────────────────────────────────────────────────────────────────────────────
 
-/** Messages of the other side the viewer has not read yet (a correlated count). */
+/**
+ * Messages of the other side the viewer has not read yet (a correlated count). The outer
+ * columns are written qualified: Drizzle leaves them bare in a one-table select, where they
+ * would name the inner table's.
+ */
 function unreadCount(viewer: Viewer): SQL<number> {
   return viewer === 'customer'
     ? sql<number>`(SELECT count(*)::int FROM ${ticketMessage} m
-        WHERE m.ticket_id = ${ticket.id} AND m.author_kind = 'staff' AND NOT m.internal
-          AND m.created_at > COALESCE(${ticket.customerReadAt}, '-infinity'::timestamptz))`
+        WHERE m.ticket_id = "ticket"."id" AND m.author_kind = 'staff' AND NOT m.internal
+          AND m.created_at > COALESCE("ticket"."customer_read_at", '-infinity'::timestamptz))`
     : sql<number>`(SELECT count(*)::int FROM ${ticketMessage} m
-        WHERE m.ticket_id = ${ticket.id} AND m.author_kind = 'customer'
-          AND m.created_at > COALESCE(${ticket.staffReadAt}, '-infinity'::timestamptz))`;
+        WHERE m.ticket_id = "ticket"."id" AND m.author_kind = 'customer'
+          AND m.created_at > COALESCE("ticket"."staff_read_at", '-infinity'::timestamptz))`;
 }
 
 /** The keyset of the lists: last activity (microseconds since the epoch), then id. */
@@ -443,6 +447,8 @@ async function insertMessage(
         size: f.size,
         sha256: f.sha256,
         data: f.data,
+        // Per row, so the files keep the order they were given in.
+        createdAt: sql`clock_timestamp()`,
       })),
     );
   return message.id;
