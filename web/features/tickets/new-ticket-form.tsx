@@ -3,25 +3,17 @@ import {
   TICKET_CATEGORIES,
   TICKET_CATEGORY_LABELS,
   TICKET_SUBJECT_MAX,
-  type TicketCategory,
 } from '../../../shared/schemas/tickets';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { useFocusFirstInvalid } from '../../lib/focus-invalid';
 import type { TicketFormResult } from './customer-actions';
+import type { NewTicketDraft } from './draft';
 import { FilesField } from './files-field';
 
 /** An order the customer may link (the picker's line). */
 export type OrderChoice = { id: string; number: number; serviceName: string; statusLabel: string };
-
-/** What the form starts with (an entry point fills it in). */
-export type NewTicketDraft = {
-  category: TicketCategory | '';
-  subject: string;
-  orderIds: string[];
-  message: string;
-};
 
 const CATEGORY_OPTIONS = TICKET_CATEGORIES.map((c) => ({
   value: c,

@@ -3,13 +3,14 @@ import { Link, useLoaderData } from 'react-router';
 import { Card, PageTitle } from '../../components/ui/card';
 import { runCreateTicket } from '../../features/tickets/customer-actions';
 import {
-  NewTicketForm,
+  EMPTY_DRAFT,
+  orderDraft,
+  paymentDraft,
   type NewTicketDraft,
-  type OrderChoice,
-} from '../../features/tickets/new-ticket-form';
+} from '../../features/tickets/draft';
+import { NewTicketForm, type OrderChoice } from '../../features/tickets/new-ticket-form';
 import { getMyOrder, listMyOrders } from '../../features/order-history/orders-api';
 import { getTopups } from '../../features/wallet/wallet-api';
-import { formatUsd } from '../../../shared/money';
 import type { OrderDto } from '../../../shared/schemas/orders';
 import { APP_NAME } from '../../lib/app-name';
 import { signedInPage } from '../../lib/page-loader.server';
@@ -54,20 +55,10 @@ async function newTicketPage(request: Request) {
   ];
   const payment = topups.find((t) => t.id === paymentId);
   const draft: NewTicketDraft = linked
-    ? {
-        category: 'order',
-        subject: `Problema con la orden #${linked.number}`,
-        orderIds: [linked.id],
-        message: '',
-      }
+    ? orderDraft(linked)
     : payment
-      ? {
-          category: 'payment',
-          subject: `Problema con mi recarga de ${formatUsd(payment.amount)}`,
-          orderIds: [],
-          message: `Recarga por ${payment.methodName} de ${formatUsd(payment.amount)}${payment.reference ? `, referencia ${payment.reference}` : ''}.\n\n`,
-        }
-      : { category: '', subject: '', orderIds: [], message: '' };
+      ? paymentDraft(payment)
+      : EMPTY_DRAFT;
   return { orders, draft };
 }
 
