@@ -78,12 +78,12 @@ function TicketListView({ first }: { first: TicketList }) {
                 className="flex min-w-0 flex-col gap-1 px-4 py-3 hover:bg-slate-50 sm:flex-row sm:items-center sm:gap-4"
               >
                 <span className="flex min-w-0 flex-1 flex-col">
-                  <span className="flex min-w-0 items-center gap-2">
+                  <span className="flex min-w-0 items-baseline gap-2">
                     <span className="shrink-0 text-sm text-slate-600 tabular-nums">
                       #{t.number}
                     </span>
                     <span
-                      className={`min-w-0 truncate ${t.unread > 0 ? 'font-bold' : 'font-medium'} text-slate-900`}
+                      className={`line-clamp-2 min-w-0 break-words ${t.unread > 0 ? 'font-bold' : 'font-medium'} text-slate-900`}
                     >
                       {t.subject}
                     </span>
