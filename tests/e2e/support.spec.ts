@@ -128,9 +128,15 @@ test('a ticket from an order: attachment, internal note, saved reply, unread bad
     expect(other.status(), await other.text()).toBe(201);
     const otherTicket = (await other.json()) as { id: string; number: number };
 
-    // Staff: the menu's badge, the ticket in the list (filtered by customer), the times.
+    // Staff: the home's tile, the menu's badge, the ticket in the list (filtered by customer).
     await admin.setViewportSize({ width: 1280, height: 900 });
-    await admin.goto('/admin/soporte');
+    await admin.goto('/admin');
+    await expect(admin.getByTestId('overview-tickets')).toHaveText(/^[1-9]\d*$/);
+    await admin.getByRole('link', { name: /^Ver tickets/ }).click();
+    await expect(admin).toHaveURL(/\/admin\/soporte\?state=open$/);
+    await expect(
+      admin.getByRole('search', { name: 'Filtrar tickets' }).getByLabel('Estado'),
+    ).toHaveValue('open');
     const nav = admin.getByRole('navigation', { name: 'Administración' });
     await expect(nav.getByRole('link', { name: /^Soporte\s*\d+ tickets abiertos$/ })).toBeVisible();
     await expect(nav.getByTestId('badge-soporte')).toHaveText(/^\d+/);
