@@ -172,6 +172,11 @@ export type RouteSpec<A extends Access, B, Q, P> = {
     schema: B;
     /** The route also takes `multipart/form-data` / urlencoded; this schema documents the form. */
     form?: Schema;
+    /**
+     * Text fields of the form that may be sent several times: the schema gets all their values
+     * as an array (any other repeated field gives the schema its first value).
+     */
+    repeated?: readonly string[];
     /** Whether the body must be present; default true. */
     required?: boolean;
     description?: string;
@@ -400,6 +405,7 @@ async function readJsonBody(
 async function readFormBody(
   c: Context<AppEnv>,
   schema: Schema,
+  repeated: readonly string[] = [],
 ): Promise<{ body: unknown; files: Record<string, File>; fileLists: Record<string, File[]> }> {
   let form: Record<string, string | File | (string | File)[]>;
   try {
@@ -413,7 +419,11 @@ async function readFormBody(
   for (const [key, value] of Object.entries(form)) {
     const all = Array.isArray(value) ? value : [value];
     const first = all[0];
-    if (typeof first === 'string') text[key] = first;
+    if (typeof first === 'string')
+      text[key] =
+        repeated.includes(key) && all.length > 1
+          ? all.filter((v): v is string => typeof v === 'string')
+          : first;
     else if (first !== undefined) {
       files[key] = first;
       fileLists[key] = all.filter((v): v is File => typeof v !== 'string');
@@ -559,7 +569,11 @@ function handlerFor(route: RouteDef, deps: RouteDeps) {
             more && ((raw) => more({ raw, params, deps })),
           );
       } else if (route.body.form && FORM_TYPE.test(type)) {
-        ({ body, files, fileLists } = await readFormBody(c, route.body.schema));
+        ({ body, files, fileLists } = await readFormBody(
+          c,
+          route.body.schema,
+          route.body.repeated,
+        ));
       } else {
         throw new AppError(
           'UNSUPPORTED_MEDIA_TYPE',

@@ -1416,7 +1416,7 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
   CreateSnippetRequest: {
     description: 'Un texto para reutilizar desde la cola.',
     properties: {
-      kind: '`reject_reason` (motivo de rechazo) o `result_template` (plantilla de resultado).',
+      kind: '`reject_reason` (motivo de rechazo), `result_template` (plantilla de resultado) o `ticket_reply` (respuesta de soporte).',
       title: 'Nombre corto que se ve en el selector (hasta 60 caracteres).',
       body: 'El texto que se usa.',
       position: 'Orden en la lista (de menor a mayor; 0 si no se indica).',

@@ -88,6 +88,8 @@ describe.each(dbTargets())('accounts on %s', (target) => {
       twoFactorEnabled: false,
       // A new account is in the default price group (a fresh install's "Minorista").
       priceGroup: { id: priceGroupId, name: 'Minorista' },
+      // No support tickets yet: nothing unread.
+      unreadTickets: 0,
     });
   });
 

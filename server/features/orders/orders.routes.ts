@@ -395,9 +395,10 @@ export const ordersAdminRoutes = [
     path: '/api/admin/snippets',
     operationId: 'adminListSnippets',
     tag: 'Administración',
-    summary: 'Motivos de rechazo y plantillas de resultado guardados',
+    summary:
+      'Textos guardados: motivos de rechazo, plantillas de resultado y respuestas de soporte',
     description:
-      'Los textos que los administradores guardan para rechazar (`reject_reason`) o completar (`result_template`) órdenes desde la cola, por tipo y posición. `kind` filtra por tipo.',
+      'Los textos que el equipo guarda para rechazar (`reject_reason`) o completar (`result_template`) órdenes desde la cola, y para responder tickets de soporte (`ticket_reply`), por tipo y posición. `kind` filtra por tipo.',
     access: 'admin',
     roles: ['admin', 'support'],
     query: z.object({ kind: z.enum(SNIPPET_KINDS).optional() }),

@@ -187,7 +187,7 @@ export const securityRoutes = [
     tag: 'Cuenta',
     summary: 'Descargar mis datos',
     description:
-      'Un archivo JSON con tu perfil, métodos de acceso, sesiones, órdenes, movimientos, recargas, claves API (sin el secreto) y webhooks.',
+      'Un archivo JSON con tu perfil, métodos de acceso, sesiones, órdenes, movimientos, recargas, claves API (sin el secreto), webhooks y tickets de soporte.',
     access: 'customer',
     responses: [
       {

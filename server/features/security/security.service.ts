@@ -24,6 +24,7 @@ import { deletePendingTokens, endTrustedDevices } from '../../lib/auth-records';
 import { describeDevice } from '../../lib/devices';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
+import { deleteTicketsOf, exportTicketsOf } from '../tickets/tickets.service';
 
 /** The orders that still hold money or wait for a result. */
 const IN_PROGRESS = ['pending', 'processing'];
@@ -307,6 +308,8 @@ export async function exportData(db: Db, userId: string) {
       revokedAt: k.revokedAt?.toISOString() ?? null,
     })),
     webhookEndpoints: endpoints.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
+    // Support tickets with their public messages (files described; downloaded from each ticket).
+    tickets: await exportTicketsOf(db, userId),
   };
 }
 
@@ -362,6 +365,8 @@ export async function deleteAccount(
     await tx.execute(sql`DELETE FROM known_device WHERE user_id = ${userId}`);
     // Files given for orders are the person's own data: they go too (the orders stay, as records).
     await tx.delete(orderFile).where(eq(orderFile.userId, userId));
+    // So do support tickets, with their messages and files.
+    await deleteTicketsOf(tx, userId);
     await tx
       .update(apiKey)
       .set({ revokedAt: now })

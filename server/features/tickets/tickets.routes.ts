@@ -67,6 +67,11 @@ function sendAttachment(
   );
 }
 
+/** The files of a message: the form's `files` parts (also accepted as `files[]` or `file`). */
+function formFiles(lists: Record<string, File[]>): File[] {
+  return [...(lists.files ?? []), ...(lists['files[]'] ?? []), ...(lists.file ?? [])];
+}
+
 function ipOf(c: Context<AppEnv>): string | null {
   return c.get('clientIp') ?? null;
 }
@@ -108,7 +113,7 @@ export const ticketRoutes = [
     summary: 'Abrir un ticket de soporte',
     description: `Asunto, categoría (\`order\`, \`payment\`, \`account\`, \`api\`, \`other\`; también en español: orden, pago, cuenta, otro), las órdenes tuyas a las que se refiere (\`orderIds\`) y el mensaje. Como JSON o como formulario con archivos adjuntos. ${FILES_TEXT} Hay un límite de tickets nuevos por hora y cuenta (10 si la tienda no configura otro); pasado, responde 429 con \`Retry-After\`.`,
     access: 'customer',
-    body: { schema: CreateTicketSchema, form: CreateTicketFormSchema },
+    body: { schema: CreateTicketSchema, form: CreateTicketFormSchema, repeated: ['orderIds'] },
     bodyLimit: TICKET_FORM_BODY_LIMIT,
     bodyLimitMessage: BODY_LIMIT_MESSAGE,
     rateLimit: {
@@ -122,7 +127,7 @@ export const ticketRoutes = [
     responses: [{ status: 201, description: 'El ticket abierto.', body: 'CreatedTicket' }],
     errors: ['NOT_FOUND'],
     handler: async ({ c, deps, user, body, fileLists }) => {
-      const files = await checkTicketFiles(fileLists.files ?? []);
+      const files = await checkTicketFiles(formFiles(fileLists));
       const created = await createTicket(deps, user, body, files);
       c.get('logger').info({ ticketId: created.id, files: files.length }, 'support ticket opened');
       return c.json(created, 201);
@@ -158,7 +163,7 @@ export const ticketRoutes = [
     responses: [{ status: 201, description: 'El mensaje guardado.', body: 'TicketMessageDto' }],
     errors: ['NOT_FOUND', 'CONFLICT'],
     handler: async ({ c, deps, user, params, body, fileLists }) => {
-      const files = await checkTicketFiles(fileLists.files ?? []);
+      const files = await checkTicketFiles(formFiles(fileLists));
       return c.json(await customerReply(deps, user, params.id, body.body, files), 201);
     },
   }),
@@ -291,7 +296,7 @@ export const ticketAdminRoutes = [
     responses: [{ status: 201, description: 'El mensaje guardado.', body: 'TicketMessageDto' }],
     errors: ['NOT_FOUND'],
     handler: async ({ c, deps, user, params, body, fileLists }) => {
-      const files = await checkTicketFiles(fileLists.files ?? []);
+      const files = await checkTicketFiles(formFiles(fileLists));
       return c.json(await staffReply(deps, user, params.id, body, files, ipOf(c)), 201);
     },
   }),

@@ -437,9 +437,11 @@ async function insertMessage(
     })
     .returning({ id: ticketMessage.id });
   if (!message) throw new Error('ticket_message insert returned nothing');
+  // The files keep the order they were given in: one millisecond apart.
+  const base = Date.now();
   if (input.files?.length)
     await tx.insert(ticketAttachment).values(
-      input.files.map((f) => ({
+      input.files.map((f, i) => ({
         ticketId: input.ticketId,
         messageId: message.id,
         name: f.name,
@@ -447,8 +449,7 @@ async function insertMessage(
         size: f.size,
         sha256: f.sha256,
         data: f.data,
-        // Per row, so the files keep the order they were given in.
-        createdAt: sql`clock_timestamp()`,
+        createdAt: new Date(base + i),
       })),
     );
   return message.id;
@@ -920,4 +921,54 @@ export async function ticketAttachmentForDownload(
     );
   if (!row) throw new AppError('NOT_FOUND', 'El archivo no existe.');
   return row;
+}
+
+// ─── The customer's own data (export, account deletion) ────────────────────────────────────
+
+/** The customer's tickets for their data export: public messages, files described. */
+export async function exportTicketsOf(db: Db, userId: string) {
+  const rows = await db
+    .select({
+      id: ticket.id,
+      number: ticket.number,
+      subject: ticket.subject,
+      category: ticket.category,
+      state: ticket.state,
+      createdAt: ticket.createdAt,
+      closedAt: ticket.closedAt,
+    })
+    .from(ticket)
+    .where(eq(ticket.userId, userId))
+    .orderBy(asc(ticket.createdAt));
+  const out = [];
+  for (const r of rows) {
+    const messages = await messagesOf(db, r.id, 'customer');
+    out.push({
+      number: Number(r.number),
+      subject: r.subject,
+      category: r.category,
+      state: r.state,
+      createdAt: r.createdAt.toISOString(),
+      closedAt: r.closedAt?.toISOString() ?? null,
+      messages: messages.map((m) => ({
+        from: m.authorKind,
+        body: m.body,
+        createdAt: m.createdAt,
+        files: m.attachments.map((a) => ({
+          name: a.name,
+          contentType: a.contentType,
+          size: a.size,
+        })),
+      })),
+    });
+  }
+  return out;
+}
+
+/**
+ * A deleted account's tickets go with it (messages, files and links cascade): they are the
+ * person's own words and files, not accounting records.
+ */
+export async function deleteTicketsOf(tx: Tx, userId: string): Promise<void> {
+  await tx.delete(ticket).where(eq(ticket.userId, userId));
 }

@@ -5,19 +5,22 @@
 // what (customer, another customer, support, finance, admin × ticket, internal note, file).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOverview } from '../../../shared/schemas/admin-desk';
-import type { Me } from '../../../shared/schemas/me';
-import type {
-  CreatedTicket,
-  StaffTicketDetail,
-  StaffTicketList,
-  StaffTicketSummary,
-  TicketDetail,
-  TicketList,
-  TicketMessageDto,
+import type { z } from 'zod';
+import {
+  CreatedTicketSchema,
+  StaffTicketDetailSchema,
+  StaffTicketListSchema,
+  StaffTicketSummarySchema,
+  TicketDetailSchema,
+  TicketListSchema,
+  TicketMessageDtoSchema,
+  type StaffTicketList,
 } from '../../../shared/schemas/tickets';
+import { AdminOverviewSchema } from '../../../shared/schemas/admin-desk';
+import { MeSchema } from '../../../shared/schemas/me';
 import { json } from '../../../tests/setup/suppliers';
 import {
+  GOOD_PASSWORD,
   createTestApp,
   registerVerified,
   signInAdmin,
@@ -45,6 +48,11 @@ const HTML = Buffer.from('<!doctype html><script>alert(document.cookie)</script>
 const anyString: unknown = expect.any(String);
 const anyNumber: unknown = expect.any(Number);
 
+/** An answer's body, checked against its strict schema (no field more, none less). */
+async function dto<S extends z.ZodType>(schema: S, res: Response, status: number) {
+  return schema.parse(await json<unknown>(res, status));
+}
+
 type Person = { client: TestClient; email: string; id: string };
 
 describe.each(dbTargets())('support desk on %s', (target) => {
@@ -55,6 +63,7 @@ describe.each(dbTargets())('support desk on %s', (target) => {
   let alicia: Person;
   let bruno: Person;
   let aliciaOrder: { id: string; number: number };
+  let aliciaOrder2: { id: string; number: number };
   let brunoOrder: { id: string; number: number };
 
   async function customer(name: string): Promise<Person> {
@@ -82,7 +91,8 @@ describe.each(dbTargets())('support desk on %s', (target) => {
   }
 
   async function open(client: TestClient, extra: Record<string, unknown> = {}) {
-    return json<CreatedTicket>(
+    return dto(
+      CreatedTicketSchema,
       await client.post('/api/tickets', {
         subject: 'No llega el resultado',
         category: 'order',
@@ -143,6 +153,13 @@ describe.each(dbTargets())('support desk on %s', (target) => {
       }),
       201,
     );
+    aliciaOrder2 = await json(
+      await alicia.client.post('/api/orders', {
+        serviceId: svc!.id,
+        fields: { imei: '356938035643809' },
+      }),
+      201,
+    );
     brunoOrder = await json(
       await bruno.client.post('/api/orders', {
         serviceId: svc!.id,
@@ -166,7 +183,8 @@ describe.each(dbTargets())('support desk on %s', (target) => {
     const second = await open(alicia.client, { category: 'pago' });
     expect(second.number).toBe(first.number + 1);
 
-    const detail = await json<TicketDetail>(
+    const detail = await dto(
+      TicketDetailSchema,
       await alicia.client.get(`/api/tickets/${first.id}`),
       200,
     );
@@ -206,7 +224,7 @@ describe.each(dbTargets())('support desk on %s', (target) => {
   });
 
   it('refuses orders that are not the customer’s, and writes nothing', async () => {
-    const before = await json<TicketList>(await alicia.client.get('/api/tickets'), 200);
+    const before = await dto(TicketListSchema, await alicia.client.get('/api/tickets'), 200);
     const res = await alicia.client.post('/api/tickets', {
       subject: 'Orden ajena',
       category: 'order',
@@ -216,12 +234,13 @@ describe.each(dbTargets())('support desk on %s', (target) => {
     expect(res.status).toBe(400);
     const body = (await res.json()) as { fields: Record<string, string> };
     expect(body.fields.orderIds).toMatch(/no existe o no es tuya/);
-    const after = await json<TicketList>(await alicia.client.get('/api/tickets'), 200);
+    const after = await dto(TicketListSchema, await alicia.client.get('/api/tickets'), 200);
     expect(after.items).toHaveLength(before.items.length);
   });
 
   it('opens a ticket with files (multipart): a PNG and a PDF kept, downloaded as attachments only by the people in the ticket', async () => {
-    const created = await json<CreatedTicket>(
+    const created = await dto(
+      CreatedTicketSchema,
       await send(
         alicia.client,
         'POST',
@@ -241,7 +260,8 @@ describe.each(dbTargets())('support desk on %s', (target) => {
       ),
       201,
     );
-    const detail = await json<TicketDetail>(
+    const detail = await dto(
+      TicketDetailSchema,
       await alicia.client.get(`/api/tickets/${created.id}`),
       200,
     );
@@ -274,8 +294,30 @@ describe.each(dbTargets())('support desk on %s', (target) => {
     expect((await rawRequest(t, { method: 'GET', url: png.url, as: null })).status).toBe(401);
   });
 
+  it('takes a form with repeated order fields and files sent as files[]', async () => {
+    const f = new FormData();
+    f.append('subject', 'Dos órdenes');
+    f.append('category', 'order');
+    f.append('orderIds', aliciaOrder.id);
+    f.append('orderIds', aliciaOrder2.id);
+    f.append('message', 'Las dos fallan.');
+    f.append('files[]', new File([PNG], 'uno.png'));
+    const created = await dto(
+      CreatedTicketSchema,
+      await send(alicia.client, 'POST', '/api/tickets', f),
+      201,
+    );
+    const detail = await dto(
+      TicketDetailSchema,
+      await alicia.client.get(`/api/tickets/${created.id}`),
+      200,
+    );
+    expect(detail.orders.map((o) => o.id).sort()).toEqual([aliciaOrder.id, aliciaOrder2.id].sort());
+    expect(detail.messages[0]!.attachments.map((a) => a.name)).toEqual(['uno.png']);
+  });
+
   it('judges files by their content: a renamed program or HTML page, an oversized file and a 4th file are refused by name, and nothing is written', async () => {
-    const before = (await json<TicketList>(await alicia.client.get('/api/tickets'), 200)).items
+    const before = (await dto(TicketListSchema, await alicia.client.get('/api/tickets'), 200)).items
       .length;
     const fields = { subject: 'Archivos', category: 'otro', message: 'Ver adjuntos.' };
     const cases: [File[], RegExp][] = [
@@ -300,7 +342,7 @@ describe.each(dbTargets())('support desk on %s', (target) => {
       expect(body.message).toMatch(message);
       expect(body.fields.files).toMatch(message);
     }
-    const after = (await json<TicketList>(await alicia.client.get('/api/tickets'), 200)).items
+    const after = (await dto(TicketListSchema, await alicia.client.get('/api/tickets'), 200)).items
       .length;
     expect(after).toBe(before);
   });
@@ -309,14 +351,16 @@ describe.each(dbTargets())('support desk on %s', (target) => {
     const ticket = await open(alicia.client, { subject: 'Consulta de estado' });
 
     // The desk sees it unread, reads it (with the customer's message marked read).
-    const list = await json<StaffTicketList>(
+    const list = await dto(
+      StaffTicketListSchema,
       await support.client.get(`/api/admin/tickets?q=%23${ticket.number}`),
       200,
     );
     expect(list.items.map((i) => [i.id, i.unread, i.customer.email])).toEqual([
       [ticket.id, 1, alicia.email],
     ]);
-    const staffView = await json<StaffTicketDetail>(
+    const staffView = await dto(
+      StaffTicketDetailSchema,
       await support.client.get(`/api/admin/tickets/${ticket.id}`),
       200,
     );
@@ -324,7 +368,8 @@ describe.each(dbTargets())('support desk on %s', (target) => {
     expect(staffView.firstResponseSeconds).toBeNull();
 
     // A public answer with a file: answered, first response recorded, customer mailed.
-    const answer = await json<TicketMessageDto>(
+    const answer = await dto(
+      TicketMessageDtoSchema,
       await send(
         support.client,
         'POST',
@@ -341,7 +386,8 @@ describe.each(dbTargets())('support desk on %s', (target) => {
     expect(answer.attachments[0]!.url).toBe(
       `/api/admin/tickets/${ticket.id}/attachments/${answer.attachments[0]!.id}`,
     );
-    const answered = await json<StaffTicketDetail>(
+    const answered = await dto(
+      StaffTicketDetailSchema,
       await support.client.get(`/api/admin/tickets/${ticket.id}`),
       200,
     );
@@ -360,13 +406,14 @@ describe.each(dbTargets())('support desk on %s', (target) => {
 
     // The customer has it unread: the badge, /api/me and the list say so, until they read it.
     expect(await json(await alicia.client.get('/api/tickets/unread'), 200)).toEqual({ unread: 1 });
-    expect((await json<Me>(await alicia.client.get('/api/me'), 200)).unreadTickets).toBe(1);
-    const mine = await json<TicketList>(await alicia.client.get('/api/tickets'), 200);
+    expect((await dto(MeSchema, await alicia.client.get('/api/me'), 200)).unreadTickets).toBe(1);
+    const mine = await dto(TicketListSchema, await alicia.client.get('/api/tickets'), 200);
     expect(mine.items.find((i) => i.id === ticket.id)).toMatchObject({
       state: 'answered',
       unread: 1,
     });
-    const read = await json<TicketDetail>(
+    const read = await dto(
+      TicketDetailSchema,
       await alicia.client.get(`/api/tickets/${ticket.id}`),
       200,
     );
@@ -382,7 +429,8 @@ describe.each(dbTargets())('support desk on %s', (target) => {
       await support.client.patch(`/api/admin/tickets/${ticket.id}`, { assigneeId: support.id }),
       200,
     );
-    const reply = await json<TicketMessageDto>(
+    const reply = await dto(
+      TicketMessageDtoSchema,
       await alicia.client.post(`/api/tickets/${ticket.id}/messages`, { body: 'Gracias, espero.' }),
       201,
     );
@@ -393,7 +441,8 @@ describe.each(dbTargets())('support desk on %s', (target) => {
     );
     expect(assigneeMail.text).toContain('Gracias, espero.');
     expect(assigneeMail.links).toContain(`${t.env.APP_URL}/admin/soporte/${ticket.id}`);
-    const reopened = await json<StaffTicketDetail>(
+    const reopened = await dto(
+      StaffTicketDetailSchema,
       await support.client.get(`/api/admin/tickets/${ticket.id}`),
       200,
     );
@@ -408,7 +457,8 @@ describe.each(dbTargets())('support desk on %s', (target) => {
       }),
       201,
     );
-    const waiting = await json<TicketDetail>(
+    const waiting = await dto(
+      TicketDetailSchema,
       await alicia.client.get(`/api/tickets/${ticket.id}`),
       200,
     );
@@ -425,7 +475,8 @@ describe.each(dbTargets())('support desk on %s', (target) => {
 
   it('keeps internal notes and their files from the customer: not in the detail, 404 on download, no e-mail, no notify job', async () => {
     const ticket = await open(alicia.client, { subject: 'Nota interna' });
-    const note = await json<TicketMessageDto>(
+    const note = await dto(
+      TicketMessageDtoSchema,
       await send(
         support.client,
         'POST',
@@ -444,7 +495,7 @@ describe.each(dbTargets())('support desk on %s', (target) => {
     expect(customerView.status).toBe(200);
     expect(customerText).not.toContain('NOTA-SECRETA');
     expect(customerText).not.toContain(fileId);
-    expect((JSON.parse(customerText) as TicketDetail).state).toBe('open');
+    expect(TicketDetailSchema.parse(JSON.parse(customerText)).state).toBe('open');
     expect(
       (await alicia.client.get(`/api/tickets/${ticket.id}/attachments/${fileId}`)).status,
     ).toBe(404);
@@ -477,11 +528,12 @@ describe.each(dbTargets())('support desk on %s', (target) => {
 
   it('shows a customer only their own tickets: another’s answers 404 everywhere', async () => {
     const ticket = await open(alicia.client, { subject: 'Solo mío' });
-    const detail = await json<TicketDetail>(
+    const detail = await dto(
+      TicketDetailSchema,
       await alicia.client.get(`/api/tickets/${ticket.id}`),
       200,
     );
-    const brunoList = await json<TicketList>(await bruno.client.get('/api/tickets'), 200);
+    const brunoList = await dto(TicketListSchema, await bruno.client.get('/api/tickets'), 200);
     expect(brunoList.items.map((i) => i.id)).not.toContain(ticket.id);
     for (const [method, url, body] of [
       ['GET', `/api/tickets/${ticket.id}`, undefined],
@@ -499,7 +551,8 @@ describe.each(dbTargets())('support desk on %s', (target) => {
 
   it('lets the customer close and reopen; a reply to a closed ticket is refused with 409', async () => {
     const ticket = await open(alicia.client, { subject: 'Cerrar y reabrir' });
-    const closed = await json<TicketDetail>(
+    const closed = await dto(
+      TicketDetailSchema,
       await alicia.client.post(`/api/tickets/${ticket.id}/close`),
       200,
     );
@@ -511,7 +564,8 @@ describe.each(dbTargets())('support desk on %s', (target) => {
     });
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { message: string }).message).toMatch(/Reábrelo/);
-    const reopened = await json<TicketDetail>(
+    const reopened = await dto(
+      TicketDetailSchema,
       await alicia.client.post(`/api/tickets/${ticket.id}/reopen`),
       200,
     );
@@ -532,7 +586,8 @@ describe.each(dbTargets())('support desk on %s', (target) => {
     expect(
       ((await refused.json()) as { fields: Record<string, string> }).fields.assigneeId,
     ).toMatch(/equipo de soporte/);
-    const updated = await json<StaffTicketSummary>(
+    const updated = await dto(
+      StaffTicketSummarySchema,
       await admin.client.patch(`/api/admin/tickets/${ticket.id}`, {
         state: 'cerrado',
         assigneeId: admin.id,
@@ -544,7 +599,8 @@ describe.each(dbTargets())('support desk on %s', (target) => {
       assignee: { id: admin.id, name: 'Administradora' },
       resolutionSeconds: anyNumber,
     });
-    const back = await json<StaffTicketSummary>(
+    const back = await dto(
+      StaffTicketSummarySchema,
       await admin.client.patch(`/api/admin/tickets/${ticket.id}`, {
         state: 'open',
         assigneeId: null,
@@ -570,7 +626,11 @@ describe.each(dbTargets())('support desk on %s', (target) => {
     );
     const ids = async (query: string) =>
       (
-        await json<StaffTicketList>(await support.client.get(`/api/admin/tickets?${query}`), 200)
+        await dto(
+          StaffTicketListSchema,
+          await support.client.get(`/api/admin/tickets?${query}`),
+          200,
+        )
       ).items.map((i) => i.id);
     expect(await ids(`order=${brunoOrder.number}`)).toEqual([linked.id]);
     expect(await ids(`order=${brunoOrder.id}`)).toEqual([linked.id]);
@@ -585,7 +645,8 @@ describe.each(dbTargets())('support desk on %s', (target) => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: StaffTicketList = await json<StaffTicketList>(
+      const page: StaffTicketList = await dto(
+        StaffTicketListSchema,
         await support.client.get(`/api/admin/tickets?limit=2${cursor ? `&cursor=${cursor}` : ''}`),
         200,
       );
@@ -599,19 +660,23 @@ describe.each(dbTargets())('support desk on %s', (target) => {
   it('closes in bulk (audited), and counts open tickets in the overview for the desk only', async () => {
     const a = await open(alicia.client, { subject: 'Bulk uno' });
     const b = await open(alicia.client, { subject: 'Bulk dos' });
-    const overview = await json<AdminOverview>(
+    const overview = await dto(
+      AdminOverviewSchema,
       await support.client.get('/api/admin/overview'),
       200,
     );
     expect(overview.openTickets).toEqual(expect.any(Number));
     expect(overview.openTickets).toBeGreaterThanOrEqual(2);
-    expect((await json<Me>(await support.client.get('/api/me'), 200)).unreadTickets).toBe(
+    expect((await dto(MeSchema, await support.client.get('/api/me'), 200)).unreadTickets).toBe(
       overview.openTickets,
     );
     expect(
-      (await json<AdminOverview>(await finance.client.get('/api/admin/overview'), 200)).openTickets,
+      (await dto(AdminOverviewSchema, await finance.client.get('/api/admin/overview'), 200))
+        .openTickets,
     ).toBeNull();
-    expect((await json<Me>(await finance.client.get('/api/me'), 200)).unreadTickets).toBeNull();
+    expect(
+      (await dto(MeSchema, await finance.client.get('/api/me'), 200)).unreadTickets,
+    ).toBeNull();
 
     const result = await json<{ closed: number; ids: string[] }>(
       await support.client.post('/api/admin/tickets/bulk-close', { ids: [a.id, b.id] }),
@@ -623,7 +688,8 @@ describe.each(dbTargets())('support desk on %s', (target) => {
       await json(await support.client.post('/api/admin/tickets/bulk-close', { ids: [a.id] }), 200),
     ).toEqual({ closed: 0, ids: [] });
     expect(
-      (await json<AdminOverview>(await support.client.get('/api/admin/overview'), 200)).openTickets,
+      (await dto(AdminOverviewSchema, await support.client.get('/api/admin/overview'), 200))
+        .openTickets,
     ).toBe(overview.openTickets! - 2);
     expect(await auditActions(a.id)).toEqual(['ticket.bulk_close']);
     expect(
@@ -653,7 +719,8 @@ describe.each(dbTargets())('support desk on %s', (target) => {
       sql`UPDATE ticket SET created_at = now() - interval '30 days', last_message_at = now() - interval '30 days' WHERE id = ${untouched.id}`,
     );
     expect(await autoCloseTickets(t.database.db)).toBe(1);
-    const closed = await json<TicketDetail>(
+    const closed = await dto(
+      TicketDetailSchema,
       await alicia.client.get(`/api/tickets/${idle.id}`),
       200,
     );
@@ -664,13 +731,14 @@ describe.each(dbTargets())('support desk on %s', (target) => {
       internal: false,
     });
     expect(AUTO_CLOSE_MESSAGE).toContain('7 días');
-    const stillOpen = await json<TicketDetail>(
+    const stillOpen = await dto(
+      TicketDetailSchema,
       await alicia.client.get(`/api/tickets/${recent.id}`),
       200,
     );
     expect(stillOpen.state).toBe('answered');
     expect(
-      (await json<TicketDetail>(await alicia.client.get(`/api/tickets/${untouched.id}`), 200))
+      (await dto(TicketDetailSchema, await alicia.client.get(`/api/tickets/${untouched.id}`), 200))
         .state,
     ).toBe('open');
     expect(await auditActions(idle.id)).toContain('ticket.auto_close');
@@ -712,14 +780,54 @@ describe.each(dbTargets())('support desk on %s', (target) => {
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
       body: JSON.stringify({ subject: 'Desde la API', category: 'API', message: 'Hola' }),
     });
-    const created = await json<CreatedTicket>(res, 201);
+    const created = await dto(CreatedTicketSchema, res, 201);
     const list = await rawRequest(t, {
       method: 'GET',
       url: '/api/tickets',
       as: null,
       headers: { Authorization: `Bearer ${key}` },
     });
-    expect((await json<TicketList>(list, 200)).items.map((i) => i.id)).toContain(created.id);
+    expect((await dto(TicketListSchema, list, 200)).items.map((i) => i.id)).toContain(created.id);
+  });
+
+  it('exports the customer’s tickets with their data, and deletes them with the account', async () => {
+    const { client, email } = await registerVerified(t, 'Dora Borrar');
+    const id = await userIdOf(t, email);
+    const ticket = await open(client, { subject: 'Mis datos' });
+    await json(
+      await support.client.post(`/api/admin/tickets/${ticket.id}/messages`, {
+        body: 'Nota solo para el equipo (EXPORT-SECRETA).',
+        internal: true,
+      }),
+      201,
+    );
+    const exportRes = await client.get('/api/me/export');
+    const exportText = await exportRes.text();
+    expect(exportRes.status).toBe(200);
+    expect(exportText).not.toContain('EXPORT-SECRETA');
+    const exported = JSON.parse(exportText) as {
+      tickets: { number: number; subject: string; messages: { from: string; body: string }[] }[];
+    };
+    expect(exported.tickets).toEqual([
+      expect.objectContaining({
+        number: ticket.number,
+        subject: 'Mis datos',
+        messages: [
+          expect.objectContaining({ from: 'customer', body: 'Hola, mi orden no avanza.' }),
+        ],
+      }),
+    ]);
+    await json(
+      await client.post('/api/me/delete', { password: GOOD_PASSWORD, confirm: 'ELIMINAR' }),
+      200,
+    );
+    const left = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT (SELECT count(*)::int FROM ticket WHERE user_id = ${id})
+        + (SELECT count(*)::int FROM ticket_message WHERE ticket_id = ${ticket.id}) AS n`,
+    );
+    expect(Number(left[0]?.n)).toBe(0);
+    expect((await support.client.get(`/api/admin/tickets/${ticket.id}`)).status).toBe(404);
   });
 
   it('serves saved ticket replies to support (snippet kind ticket_reply)', async () => {
