@@ -24,6 +24,9 @@ export const PROTECTED_PATHS = [
   '/placeorder/IMEI/:id',
   '/orderhistory',
   '/addfunds',
+  '/soporte',
+  '/soporte/nuevo',
+  '/soporte/:id',
   '/admin',
   '/admin/pagos',
   '/admin/ordenes',
@@ -38,6 +41,8 @@ export const PROTECTED_PATHS = [
   '/admin/deudas',
   '/admin/informes',
   '/admin/anuncios',
+  '/admin/soporte',
+  '/admin/soporte/:id',
   '/activar-dos-pasos',
   '/preview',
 ] as const;

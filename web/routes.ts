@@ -29,6 +29,9 @@ export default [
     route('placeorder/:category', 'routes/app/placeorder-category.tsx'),
     route('orderhistory', 'routes/app/orderhistory.tsx'),
     route('addfunds', 'routes/app/addfunds.tsx'),
+    route('soporte', 'routes/app/soporte.tsx'),
+    route('soporte/nuevo', 'routes/app/soporte-nuevo.tsx'),
+    route('soporte/:id', 'routes/app/soporte-ticket.tsx'),
     route('activar-dos-pasos', 'routes/app/activar-dos-pasos.tsx'),
     layout('routes/admin/layout.tsx', [
       route('admin', 'routes/admin/inicio.tsx'),
@@ -45,6 +48,8 @@ export default [
       route('admin/auditoria', 'routes/admin/auditoria.tsx'),
       route('admin/deudas', 'routes/admin/deudas.tsx'),
       route('admin/anuncios', 'routes/admin/anuncios.tsx'),
+      route('admin/soporte', 'routes/admin/soporte.tsx'),
+      route('admin/soporte/:id', 'routes/admin/soporte-ticket.tsx'),
     ]),
   ]),
   route('*', 'routes/not-found.tsx'),

@@ -76,6 +76,8 @@ export type ApiInit = {
   headers?: Record<string, string>;
   /** What to tell the person when the request times out. */
   timeoutMessage?: string;
+  /** A longer time-out than the default (uploads), in milliseconds. */
+  timeoutMs?: number;
 };
 
 /** The parts of an error answer the client reads; anything else in it is ignored. */
@@ -115,7 +117,9 @@ function transport(path: string, init: RequestInit): Promise<Response> {
 }
 
 async function request(path: string, init: ApiInit): Promise<ApiAnswer> {
-  const timeout = AbortSignal.timeout(apiTimeout(isMobileDevice()));
+  const timeout = AbortSignal.timeout(init.timeoutMs ?? apiTimeout(isMobileDevice()));
+  // A FormData body goes as multipart (the browser writes its boundary); anything else as JSON.
+  const multipart = typeof FormData !== 'undefined' && init.body instanceof FormData;
   const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
   let response: Response;
   try {
@@ -123,10 +127,15 @@ async function request(path: string, init: ApiInit): Promise<ApiAnswer> {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
       headers: {
         Accept: 'application/json',
-        ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(init.body === undefined || multipart ? {} : { 'Content-Type': 'application/json' }),
         ...init.headers,
       },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      body:
+        init.body === undefined
+          ? undefined
+          : multipart
+            ? (init.body as FormData)
+            : JSON.stringify(init.body),
       credentials: 'same-origin',
       signal,
     });

@@ -46,6 +46,13 @@ const ADMIN_NAV: NavItem[] = [
     badge: '',
     area: 'orders',
   },
+  {
+    id: 'soporte',
+    title: 'Soporte',
+    url: '/admin/soporte',
+    badge: 'tickets abiertos',
+    area: 'tickets',
+  },
   { id: 'servicios', title: 'Servicios', url: '/admin/servicios', badge: '', area: 'catalogue' },
   {
     id: 'proveedores',

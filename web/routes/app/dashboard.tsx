@@ -70,6 +70,7 @@ const SHORTCUT_TEXT: Record<string, string> = {
   'nueva-orden': 'Elige un servicio y haz tu pedido con tu saldo.',
   'anadir-creditos': 'Recarga tu saldo en dólares.',
   'historial-ordenes': 'Consulta el estado y el resultado de tus órdenes.',
+  soporte: 'Escríbenos sobre una orden, un pago o tu cuenta.',
   'mi-perfil': 'Tu nombre, tu correo y tu contraseña.',
 };
 
