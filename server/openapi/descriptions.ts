@@ -84,6 +84,10 @@ const TICKET_DOCS: Record<string, SchemaDocs> = {
     description: 'Un ticket con sus mensajes y las notas internas del equipo.',
     properties: { ...STAFF_TICKET_SUMMARY, ...TICKET_DETAIL },
   },
+  TicketAssigneeList: {
+    description: 'Las personas del equipo a las que se puede asignar un ticket, por nombre.',
+    properties: { items: 'Las personas (`id`, `name`).' },
+  },
   TicketUnread: {
     description: 'Tickets con respuestas sin leer.',
     properties: { unread: 'Cuántos.' },

@@ -273,6 +273,7 @@ import {
   StaffTicketReplyFormSchema,
   StaffTicketReplySchema,
   StaffTicketSummarySchema,
+  TicketAssigneeListSchema,
   TicketDetailSchema,
   TicketListSchema,
   TicketMessageDtoSchema,
@@ -286,6 +287,7 @@ import type {
   createTicket,
   getMyTicket,
   getStaffTicket,
+  listAssignees,
   listMyTickets,
   listStaffTickets,
   staffReply,
@@ -431,6 +433,7 @@ export const RESPONSE_SCHEMAS = {
   StaffTicketDetail: StaffTicketDetailSchema,
   TicketUnread: TicketUnreadSchema,
   BulkCloseTicketsResult: BulkCloseTicketsResultSchema,
+  TicketAssigneeList: TicketAssigneeListSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;
@@ -494,6 +497,7 @@ same<Out<'StaffTicketList'>, Returned<typeof listStaffTickets>>();
 same<Out<'StaffTicketDetail'>, Returned<typeof getStaffTicket>>();
 same<Out<'StaffTicketSummary'>, Returned<typeof updateTicket>>();
 same<Out<'BulkCloseTicketsResult'>, Returned<typeof bulkCloseTickets>>();
+same<Out<'TicketAssigneeList'>, Returned<typeof listAssignees>>();
 
 // ─── Requests (io: input) ────────────────────────────────────────────────────────────────────
 

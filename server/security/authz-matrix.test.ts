@@ -630,6 +630,11 @@ const EXPECTED: Record<string, Expected> = {
     roles: staff('ok', 'admin', 'support'),
     staffRoles: ['admin', 'support'],
   },
+  adminListTicketAssignees: {
+    access: 'admin',
+    roles: staff('ok', 'admin', 'support'),
+    staffRoles: ['admin', 'support'],
+  },
   adminBulkCloseTickets: {
     access: 'admin',
     roles: staff('allowed', 'admin', 'support'),

@@ -231,6 +231,9 @@ export const TicketCustomerRefSchema = z.strictObject({
   name: z.string(),
 });
 export const TicketAssigneeSchema = z.strictObject({ id: z.string(), name: z.string() });
+/** GET /api/admin/tickets/assignees: who a ticket can be assigned to (the desk's staff). */
+export const TicketAssigneeListSchema = z.strictObject({ items: z.array(TicketAssigneeSchema) });
+export type TicketAssigneeList = z.infer<typeof TicketAssigneeListSchema>;
 
 /** A ticket in the staff list. */
 export const StaffTicketSummarySchema = TicketSummarySchema.extend({

@@ -579,6 +579,16 @@ describe.each(dbTargets())('support desk on %s', (target) => {
 
   it('staff change state and assignee (audited); only desk staff can be assigned', async () => {
     const ticket = await open(alicia.client, { subject: 'Asignación' });
+    // Who can be assigned: the desk's staff, never finance or customers.
+    const assignees = await json<{ items: { id: string; name: string }[] }>(
+      await support.client.get('/api/admin/tickets/assignees'),
+      200,
+    );
+    const assigneeIds = assignees.items.map((i) => i.id);
+    expect(assigneeIds).toEqual(expect.arrayContaining([admin.id, support.id]));
+    expect(assigneeIds).not.toContain(finance.id);
+    expect(assigneeIds).not.toContain(alicia.id);
+    expect((await finance.client.get('/api/admin/tickets/assignees')).status).toBe(403);
     const refused = await admin.client.patch(`/api/admin/tickets/${ticket.id}`, {
       assigneeId: finance.id,
     });
