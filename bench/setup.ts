@@ -19,6 +19,9 @@ import {
 } from '../server/features/ledger/ledger.service';
 import { imeiFor } from '../tests/setup/imei';
 
+/** The AUTH_SECRET the benchmark servers run with (items from stock are sealed under it). */
+export const BENCH_AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+
 export const BASE_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -104,7 +107,7 @@ export async function startApp(url: string) {
         RATE_LIMIT_MAX_PER_IP: '1000000',
         RATE_LIMIT_MAX_PER_ACCOUNT: '1000000',
         API_KEY_RATE_LIMIT_PER_MINUTE: '100000',
-        AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+        AUTH_SECRET: BENCH_AUTH_SECRET,
       },
     },
   );

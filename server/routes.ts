@@ -34,6 +34,7 @@ import { staffAdminRoutes, staffInvitationRoutes } from './features/staff/staff.
 import type { RouteDef } from './lib/route';
 import { openapiRoutes } from './openapi/openapi.routes';
 import { priceGroupAdminRoutes } from './features/price-groups/price-groups.routes';
+import { stockAdminRoutes, stockOrderAdminRoutes } from './features/stock/stock.routes';
 import { telegramRoutes, telegramWebhookRoutes } from './features/telegram/telegram.routes';
 import { ticketAdminRoutes, ticketRoutes } from './features/tickets/tickets.routes';
 
@@ -58,10 +59,12 @@ export const API_ROUTES: readonly RouteDef[] = [
   ...orderFileRoutes,
   ...ordersAdminRoutes,
   ...orderFileAdminRoutes,
+  ...stockOrderAdminRoutes,
   ...refillsAdminRoutes,
   ...dispatchAdminRoutes,
   ...catalogueRoutes,
   ...catalogueAdminRoutes,
+  ...stockAdminRoutes,
   ...serviceRouteAdminRoutes,
   ...supplierAdminRoutes,
   ...voucherAdminRoutes,

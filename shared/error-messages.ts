@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   BALANCE_NOT_ZERO: 409,
   ORDERS_IN_PROGRESS: 409,
   DUPLICATE_IN_FLIGHT: 409,
+  OUT_OF_STOCK: 409,
   IDEMPOTENCY_MISMATCH: 409,
   LAST_ADMIN: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -46,6 +47,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ORDERS_IN_PROGRESS:
     'Tienes órdenes en curso. Podrás eliminar tu cuenta cuando todas hayan terminado.',
   DUPLICATE_IN_FLIGHT: 'Ya tienes una orden en curso para ese mismo dato en este servicio.',
+  OUT_OF_STOCK: 'Agotado: este servicio no tiene existencias en este momento.',
   IDEMPOTENCY_MISMATCH: 'Esa clave de idempotencia ya se usó con otra orden distinta.',
   PAYLOAD_TOO_LARGE: 'El contenido enviado es demasiado grande.',
   UNSUPPORTED_MEDIA_TYPE: 'Envía los datos como JSON (Content-Type: application/json).',

@@ -200,6 +200,8 @@ const SERVICE: Record<string, string> = {
     'Días después de completarse en los que se puede pedir una reposición; `null` si no tiene reposición.',
   cancelable:
     'Si se puede pedir la cancelación de una orden que ya está en proceso en el proveedor (se reembolsa cuando el proveedor la cancela).',
+  stock:
+    'Servicios entregados desde stock: `available` (la orden se entrega al instante, o pasa a un proveedor si el stock se acabó) o `out` («Agotado»: las órdenes se rechazan). Nunca la cantidad. `null`: no se entrega desde stock.',
 };
 
 const PAYMENT: Record<string, string> = {
@@ -251,6 +253,10 @@ const SERVICE_INPUT: Record<string, string> = {
   dripfeed: 'Si admite goteo (solo servicios por 1000 cuyo tipo lo permite).',
   refillDays: 'Días de reposición tras completarse (de 1 a 3650), o `null` sin reposición.',
   cancelable: 'Si se puede pedir la cancelación de una orden en proceso (servicios con proveedor).',
+  delivery:
+    'Cómo se entrega: `supplier` (por sus proveedores; a mano si no tiene), `manual` (siempre a mano) o `stock` (un artículo del stock al instante; sin stock, por sus proveedores o «Agotado»).',
+  lowStockThreshold:
+    'Servicios desde stock: se avisa a los administradores cuando los artículos disponibles bajan a esta cantidad (0 o más).',
 };
 
 const ORDER_FILE: Record<string, string> = {
@@ -615,6 +621,9 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
         'Margen sobre el costo del proveedor principal, en %: el precio sigue al costo en cada sincronización. `null`: precio fijo.',
       routes:
         'Proveedores a los que se compra, en orden (el primero es el principal). Vacío: se atiende a mano.',
+      delivery:
+        'Cómo se entrega: `supplier` (por sus proveedores; a mano si no tiene), `manual` (siempre a mano) o `stock` (un artículo del stock al instante; sin stock, por sus proveedores).',
+      lowStockThreshold: 'Aviso de poco stock: cuando los disponibles bajan a esta cantidad.',
       needsTranslation:
         'Por traducir: el nombre, la descripción o el plazo de entrega aún tienen palabras en inglés (típico de un servicio importado de un proveedor). Se calcula al leer: deja de serlo al reescribir esos textos en español.',
     },
@@ -643,6 +652,28 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
   BulkPriceResult: {
     description: 'Resultado de un cambio de precios en bloque.',
     properties: { updated: 'Cuántos precios cambiaron.' },
+  },
+  StockUploadResult: {
+    description:
+      'Resultado de una carga de stock: se añaden las líneas válidas y se rechazan las demás.',
+    properties: {
+      added: 'Cuántos artículos se añadieron.',
+      refused:
+        'Las líneas rechazadas: su número (desde 1, como en el texto) y el motivo (vacía, demasiado larga, repetida en la carga o ya en el stock).',
+    },
+  },
+  StockSummary: {
+    description:
+      'El stock de un servicio. De cada artículo solo se muestran sus últimos 4 caracteres.',
+    properties: {
+      available: 'Artículos disponibles para vender.',
+      sold: 'Artículos vendidos (cada uno a una orden).',
+      bad: 'Artículos marcados como defectuosos (reemplazados o reembolsados; siguen con su orden).',
+      lowStockThreshold: 'Se avisa cuando los disponibles bajan a esta cantidad.',
+      delivery: 'Cómo se entrega el servicio: `manual`, `supplier` o `stock`.',
+      items:
+        'Los 100 artículos más recientes: identificador, últimos 4 caracteres (`last4`), estado, orden a la que se vendió, fecha de carga y de venta.',
+    },
   },
   AdminRequestDto: {
     description: 'Un pago manual para revisar, con su cliente.',
@@ -1493,6 +1524,10 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
   RejectOrderRequest: {
     description: 'El motivo del rechazo.',
     properties: { reason: 'Motivo que verá el cliente.' },
+  },
+  ReplaceItemRequest: {
+    description: 'Reemplazo del artículo de una orden entregada desde stock.',
+    properties: { note: 'Nota opcional para el historial de la orden (hasta 500 caracteres).' },
   },
   CreateSnippetRequest: {
     description: 'Un texto para reutilizar desde la cola.',

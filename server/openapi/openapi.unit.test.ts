@@ -119,7 +119,11 @@ describe('OpenAPI document', () => {
     expect(codes('401')).toEqual(['UNAUTHENTICATED']);
     expect(codes('402')).toEqual(['INSUFFICIENT_FUNDS']);
     expect(codes('404')).toEqual(['NOT_FOUND']);
-    expect(codes('409').sort()).toEqual(['DUPLICATE_IN_FLIGHT', 'IDEMPOTENCY_MISMATCH']);
+    expect(codes('409').sort()).toEqual([
+      'DUPLICATE_IN_FLIGHT',
+      'IDEMPOTENCY_MISMATCH',
+      'OUT_OF_STOCK',
+    ]);
     expect(
       doc.paths['/api/admin/users/{id}/adjustments']?.post?.parameters?.map((p) => p.name),
     ).toContain('Idempotency-Key');

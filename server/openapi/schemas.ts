@@ -17,6 +17,12 @@ import {
   UploadedOrderFileSchema,
 } from '../../shared/schemas/order-files';
 import { z } from 'zod';
+import {
+  ReplaceItemSchema,
+  StockSummarySchema,
+  StockUploadResultSchema,
+} from '../../shared/schemas/stock';
+import type { stockSummary, uploadStock } from '../features/stock/stock.service';
 import { ApiErrorBodySchema } from '../../shared/error-codes';
 import { serviceFieldListSchema, serviceFieldSchema } from '../../shared/fields';
 import {
@@ -352,6 +358,8 @@ export const RESPONSE_SCHEMAS = {
   ServiceHistoryEntry: ServiceHistoryEntrySchema,
   ServiceHistory: ServiceHistorySchema,
   BulkPriceResult: BulkPriceResultSchema,
+  StockUploadResult: StockUploadResultSchema,
+  StockSummary: StockSummarySchema,
   AdminRequestDto: AdminRequestDtoSchema,
   AdminRequestList: AdminRequestListSchema,
   ApproveResult: ApproveResultSchema,
@@ -457,6 +465,8 @@ same<Out<'BulkCompletePreview'>, Returned<typeof previewBulkComplete>>();
 same<Out<'AdminServiceDto'>, AdminServiceDto>();
 same<Out<'ServiceHistoryEntry'>, ServiceHistoryEntryDto>();
 same<Out<'BulkPriceResult'>, Returned<typeof bulkPriceChange>>();
+same<Out<'StockUploadResult'>, Returned<typeof uploadStock>>();
+same<Out<'StockSummary'>, Returned<typeof stockSummary>>();
 same<Out<'AdminRequestDto'>, AdminRequestDto>();
 same<Out<'ApproveResult'>, Returned<typeof approve>>();
 same<Out<'RejectResult'>, Returned<typeof reject>>();
@@ -530,6 +540,7 @@ export const REQUEST_SCHEMAS = {
   CompleteOrderRequest: CompleteOrderSchema,
   BulkCompleteRequest: BulkCompleteSchema,
   RejectOrderRequest: RejectOrderSchema,
+  ReplaceItemRequest: ReplaceItemSchema,
   BulkOrderActionRequest: BulkOrderActionSchema,
   CreateSnippetRequest: CreateSnippetSchema,
   UpdateSnippetRequest: UpdateSnippetSchema,

@@ -267,6 +267,7 @@ export type FixtureId =
   | 'fileOrder'
   | 'orderFile'
   | 'priceGroup'
+  | 'stockOrder'
   | 'ticket'
   | 'ticketAttachment'
   | 'ticketNoteAttachment'
@@ -286,6 +287,8 @@ export type Fixtures = {
   ids: Record<FixtureId, string>;
   /** Text that appears only in customer A's data: no one else may ever receive it. */
   privateMarkers: string[];
+  /** Items from stock sold to customer A: only A ever receives them, staff included. */
+  soldItems: string[];
 };
 
 async function expectJson<T>(res: Response, status: number, what: string): Promise<T> {
@@ -457,6 +460,36 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     201,
     'file order of customer A',
   );
+  // A service delivered from stock, and an item of it sold to A (decision 0023).
+  const [stockService] = await t.database.db
+    .insert(service)
+    .values({
+      category: 'licenses',
+      name: 'Licencia en stock (seguridad)',
+      description: 'Una clave de producto.',
+      deliveryTime: 'Al instante',
+      price: 30n,
+      fields: [],
+      delivery: 'stock',
+    })
+    .returning({ id: service.id });
+  await expectJson(
+    await rawRequest(t, {
+      method: 'POST',
+      url: `/api/admin/services/${stockService!.id}/stock`,
+      as: admin.client,
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'STOCK-ALICIA-9001-ZQXW\n',
+    }),
+    200,
+    'stock upload',
+  );
+  const stockOrder = await expectJson<{ id: string; result: string }>(
+    await customerA.client.post('/api/orders', { serviceId: stockService!.id, fields: {} }),
+    201,
+    'stock order of customer A',
+  );
+  if (stockOrder.result !== 'STOCK-ALICIA-9001-ZQXW') throw new Error('stock order not delivered');
   const method = await expectJson<{ id: string }>(
     await admin.client.post('/api/admin/funds/methods', {
       name: 'Transferencia de prueba',
@@ -568,12 +601,15 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
       fileOrder: fileOrder.id,
       orderFile: uploaded.id,
       priceGroup: group!.id,
+      stockOrder: stockOrder.id,
       ticket: ticket.id,
       ticketAttachment: ticketAttachment.id,
       ticketNoteAttachment: noteAttachment.id,
       announcement: notice!.id,
     },
+    soldItems: ['STOCK-ALICIA-9001-ZQXW'],
     privateMarkers: [
+      'STOCK-ALICIA-9001-ZQXW',
       'VOLCADO-ALICIA-5521',
       uploaded.id,
       customerA.email,

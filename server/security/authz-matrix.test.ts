@@ -223,6 +223,25 @@ const EXPECTED: Record<string, Expected> = {
     staffRoles: ['admin'],
     path: { id: 'service' },
   },
+  // Stock of a service (decision 0023): the catalogue area, admins only.
+  adminGetStock: {
+    access: 'admin',
+    roles: staff('ok', 'admin'),
+    staffRoles: ['admin'],
+    path: { id: 'service' },
+  },
+  adminUploadStock: {
+    access: 'admin',
+    roles: staff('allowed', 'admin'),
+    staffRoles: ['admin'],
+    path: { id: 'service' },
+  },
+  adminExportStock: {
+    access: 'admin',
+    roles: staff('ok', 'admin'),
+    staffRoles: ['admin'],
+    path: { id: 'service' },
+  },
   // Administration: orders
   adminListOrders: {
     access: 'admin',
@@ -290,6 +309,12 @@ const EXPECTED: Record<string, Expected> = {
     path: { id: 'order' },
   },
   adminRejectOrder: {
+    access: 'admin',
+    roles: staff('allowed', 'admin', 'support'),
+    staffRoles: ['admin', 'support'],
+    path: { id: 'order' },
+  },
+  adminReplaceStockItem: {
     access: 'admin',
     roles: staff('allowed', 'admin', 'support'),
     staffRoles: ['admin', 'support'],
@@ -845,6 +870,25 @@ describe.each(dbTargets())('authorization matrix on %s', (target) => {
     expect(failures).toEqual([]);
   });
 
+  it('lets no one but the buyer read a sold stock item (other customer, support, finance; admin sees it masked)', async () => {
+    const id = fx.ids.stockOrder;
+    const [item] = fx.soldItems;
+    const mine = await fx.customerA.client.get(`/api/orders/${id}`);
+    expect(mine.status).toBe(200);
+    expect(((await mine.json()) as { result: string }).result).toBe(item);
+    expect((await fx.customerB.client.get(`/api/orders/${id}`)).status).toBe(404);
+    for (const who of [fx.support, fx.finance, fx.admin]) {
+      const one = await who.client.get(`/api/admin/orders/${id}`);
+      expect(one.status).toBe(200);
+      const body = (await one.json()) as { result: string };
+      expect(body.result).toBe(`••••${item!.slice(-4)}`);
+      const list = await who.client.get('/api/admin/orders');
+      expect(await list.text()).not.toContain(item);
+      const ofCustomer = await who.client.get(`/api/admin/users/${fx.customerA.id}/orders`);
+      expect(await ofCustomer.text()).not.toContain(item);
+    }
+  });
+
   it('answers every operation × role as the table says, never leaking A’s data', async () => {
     const started = performance.now();
     const cpu = process.cpuUsage();
@@ -917,6 +961,14 @@ describe.each(dbTargets())('authorization matrix on %s', (target) => {
           }
           const problem = mismatch(expected.roles[role], res.status, code, configured);
           if (problem) failures.push(`${where}: ${problem}: ${text.slice(0, 200)}`);
+          // An item sold from stock reaches its buyer only: staff see its last 4 characters.
+          if (role !== 'customer') {
+            const items = fx.soldItems.filter((m) => text.includes(m));
+            if (items.length)
+              failures.push(
+                `${where}: ${res.status} answer contains the sold item ${items.join(', ')}`,
+              );
+          }
           if (role === 'anonymous' || role === 'unverified' || role === 'otherCustomer') {
             const leaked = fx.privateMarkers.filter((m) => text.includes(m));
             if (leaked.length)

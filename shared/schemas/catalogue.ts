@@ -3,6 +3,12 @@ import { CATEGORIES, type CategorySlug } from '../categories';
 import { parseAmount } from '../money';
 import { SMM_TYPES } from '../smm-types';
 import { DateTimeSchema, MoneySchema } from './common';
+import {
+  DELIVERY_MODES,
+  DeliveryModeSchema,
+  LowStockThresholdSchema,
+  STOCK_AVAILABILITY,
+} from './stock';
 import { ServiceRouteDtoSchema } from './service-routes';
 import {
   ServiceFieldSchema,
@@ -51,6 +57,12 @@ export const ServiceDtoSchema = z.strictObject({
   refillDays: z.number().int().nullable(),
   /** An order in progress can be asked to be cancelled (forwarded to the supplier). */
   cancelable: z.boolean(),
+  /**
+   * Services delivered from stock: `available` (an order is delivered at once, or forwarded to a
+   * supplier when the stock ran out) or `out` («Agotado»: orders are refused). Never the count.
+   * Null: not a stock service.
+   */
+  stock: z.enum(STOCK_AVAILABILITY).nullable(),
 });
 export type ServiceDto = z.infer<typeof ServiceDtoSchema>;
 
@@ -78,6 +90,13 @@ export const AdminServiceDtoSchema = z.strictObject({
   routes: z.array(ServiceRouteDtoSchema),
   /** Its name, description or delivery time still has English words (shared/translation.ts). */
   needsTranslation: z.boolean(),
+  /**
+   * How orders are fulfilled: `supplier` (forwarded by its routes, by hand when it has none),
+   * `manual` (always by hand), `stock` (an item from stock at once; out of stock, its routes).
+   */
+  delivery: z.enum(DELIVERY_MODES),
+  /** Stock services: the admins are alerted when available items drop to this many. */
+  lowStockThreshold: z.number().int(),
 });
 export type AdminServiceDto = z.infer<typeof AdminServiceDtoSchema>;
 
@@ -195,6 +214,8 @@ const serviceShape = {
     .max(3650, 'Los días de reposición no pueden pasar de 3650.')
     .nullable(),
   cancelable: z.boolean({ error: 'Indica si se puede pedir la cancelación.' }),
+  delivery: DeliveryModeSchema,
+  lowStockThreshold: LowStockThresholdSchema,
 };
 
 export const CreateServiceSchema = z.object({
@@ -209,6 +230,8 @@ export const CreateServiceSchema = z.object({
   dripfeed: serviceShape.dripfeed.default(false),
   refillDays: serviceShape.refillDays.default(null),
   cancelable: serviceShape.cancelable.default(false),
+  delivery: serviceShape.delivery.default('supplier'),
+  lowStockThreshold: serviceShape.lowStockThreshold.default(5),
 });
 export type CreateServiceInput = z.infer<typeof CreateServiceSchema>;
 

@@ -11,6 +11,7 @@ export const NOTIFICATION_KINDS = [
   'supplier.failing',
   'payment.pending',
   'credit.limit',
+  'stock.low',
   'order.completed',
   'order.rejected',
 ] as const;
@@ -23,6 +24,7 @@ export const STAFF_NOTIFICATION_KINDS = [
   'supplier.failing',
   'payment.pending',
   'credit.limit',
+  'stock.low',
 ] as const satisfies readonly NotificationKind[];
 export const CUSTOMER_NOTIFICATION_KINDS = [
   'order.completed',
@@ -38,6 +40,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'supplier.failing': 'Proveedor con fallos o saldo bajo',
   'payment.pending': 'Pago esperando aprobación',
   'credit.limit': 'Cliente en su límite de crédito',
+  'stock.low': 'Poco stock de un servicio',
   'order.completed': 'Orden completada (con el resultado)',
   'order.rejected': 'Orden rechazada (con el motivo)',
 };

@@ -53,6 +53,16 @@ export const service = pgTable(
     refillDays: integer('refill_days'),
     /** A customer may ask to cancel an order already in progress (forwarded to the supplier). */
     cancelable: boolean('cancelable').notNull().default(false),
+    /**
+     * How its orders are fulfilled (shared/schemas/stock.ts): 'supplier' (forwarded by its routes
+     * when it has any, otherwise by hand), 'manual' (always by hand, routes ignored), 'stock' (an
+     * item taken from stock at once; out of stock, its routes as 'supplier').
+     */
+    delivery: text('delivery').notNull().default('supplier'),
+    /** Stock services: the low-stock alert fires when available items drop to this many. */
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
+    /** The low-stock alert was sent for the current crossing (reset when stock is added). */
+    lowStockAlerted: boolean('low_stock_alerted').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -64,6 +74,8 @@ export const service = pgTable(
     ),
     uniqueIndex('service_number_uq').on(t.number),
     check('service_price_positive', sql`${t.price} > 0`),
+    check('service_delivery_valid', sql`${t.delivery} IN ('manual', 'supplier', 'stock')`),
+    check('service_low_stock_threshold_valid', sql`${t.lowStockThreshold} >= 0`),
     check('service_markup_valid', sql`${t.markupBp} IS NULL OR ${t.markupBp} >= 0`),
     check('service_unit_valid', sql`${t.unit} IN ('order', '1000')`),
     check(
@@ -128,6 +140,8 @@ export const order = pgTable(
     cost: bigint('cost', { mode: 'bigint' }),
     /** The supplier it was sent to (the last route tried); null when fulfilled by hand. */
     supplierId: uuid('supplier_id'),
+    /** Delivered from stock: its result is the item, shown masked to staff (decision 0023). */
+    fromStock: boolean('from_stock').notNull().default(false),
     /** When it finished (completed, partial, rejected, cancelled): the ledger's capture time. */
     settledAt: timestamp('settled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -98,7 +98,10 @@ export const adminRoutes = [
     handler: async ({ c, deps, user, params, query }) => {
       await requireCustomer(deps.db, params.id);
       return c.json(
-        customerOrdersFor(user.role, await listOrders(deps.db, params.id, {}, query.cursor)),
+        customerOrdersFor(
+          user.role,
+          await listOrders(deps.db, params.id, {}, query.cursor, 25, 'staff'),
+        ),
       );
     },
   }),

@@ -27,6 +27,7 @@ import {
   toAdminServiceDto,
   toServiceDto,
   updateService,
+  withStock,
   type ServiceRow,
 } from './catalogue.service';
 
@@ -97,7 +98,7 @@ export const catalogueRoutes = [
       const rows = await listServices(deps.db, { category: query.category });
       // Each customer sees their own price (price group, special prices).
       const priced = await withCustomerPrices(deps.db, user.id, rows);
-      return c.json({ items: priced.map(toServiceDto) });
+      return c.json({ items: (await withStock(deps.db, priced)).map(toServiceDto) });
     },
   }),
   defineRoute({
@@ -134,7 +135,8 @@ export const catalogueRoutes = [
       const [priced] = await withCustomerPrices(deps.db, user.id, [
         await getService(deps.db, params.id),
       ]);
-      return c.json(priced ? toServiceDto(priced) : null);
+      const [stocked] = priced ? await withStock(deps.db, [priced]) : [];
+      return c.json(stocked ? toServiceDto(stocked) : null);
     },
   }),
 ];

@@ -3,7 +3,8 @@ import type { CategorySlug } from '../../../shared/categories';
 import { formatAmount } from '../../../shared/money';
 import type { ServiceDto, ServiceField } from '../../../shared/schemas/catalogue';
 import { smmTypeErrors, smmTypeOf, type SmmType } from '../../../shared/smm-types';
-import type { Db, Tx } from '../../db/client';
+import { queryRows, type Db, type Tx } from '../../db/client';
+import type { DeliveryMode, StockAvailability } from '../../../shared/schemas/stock';
 import { user } from '../../db/schema/auth';
 import { service } from '../../db/schema/catalogue';
 import { serviceRoute, supplier, supplierService } from '../../db/schema/suppliers';
@@ -31,7 +32,10 @@ export type ServiceRow = typeof service.$inferSelect;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND_MESSAGE = 'El servicio no existe o no está disponible.';
 
-export function toServiceDto(row: ServiceRow): ServiceDto {
+/** A service row with, for a stock service, whether it can be ordered (`withStock`). */
+export type ServiceRowWithStock = ServiceRow & { stock?: StockAvailability };
+
+export function toServiceDto(row: ServiceRowWithStock): ServiceDto {
   const unit = row.unit === '1000' ? '1000' : 'order';
   return {
     id: row.id,
@@ -50,11 +54,34 @@ export function toServiceDto(row: ServiceRow): ServiceDto {
     dripfeed: row.dripfeed,
     refillDays: row.refillDays,
     cancelable: row.cancelable,
+    stock: row.delivery === 'stock' ? (row.stock ?? 'out') : null,
   };
 }
 
+/**
+ * Marks stock services `available` when they have an item or a supplier route to fall back on,
+ * `out` («Agotado») otherwise: one query for all, that never counts (decision 0023).
+ */
+export async function withStock<T extends ServiceRow>(
+  db: Db | Tx,
+  rows: T[],
+): Promise<(T & { stock?: StockAvailability })[]> {
+  const ids = rows.filter((r) => r.delivery === 'stock').map((r) => r.id);
+  if (ids.length === 0) return rows;
+  const open = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT s.id FROM service s WHERE s.id IN ${ids} AND (
+          EXISTS (SELECT 1 FROM stock_item i WHERE i.service_id = s.id AND i.state = 'available')
+          OR (EXISTS (SELECT 1 FROM service_route r WHERE r.service_id = s.id)))`,
+  );
+  const available = new Set(open.map((r) => r.id));
+  return rows.map((r) =>
+    r.delivery === 'stock' ? { ...r, stock: available.has(r.id) ? 'available' : 'out' } : r,
+  );
+}
+
 export function toAdminServiceDto(
-  row: ServiceRow,
+  row: ServiceRowWithStock,
   routes: ServiceRouteDto[] = [],
 ): AdminServiceDto {
   return {
@@ -65,6 +92,8 @@ export function toAdminServiceDto(
     routes,
     // Derived when read: it clears as soon as the admin rewrites the texts in Spanish.
     needsTranslation: needsTranslation(row),
+    delivery: row.delivery as DeliveryMode,
+    lowStockThreshold: row.lowStockThreshold,
   };
 }
 
@@ -126,7 +155,8 @@ export async function adminServiceDtos(
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => toAdminServiceDto(r, routes.get(r.id) ?? []));
+  const stocked = await withStock(db, rows);
+  return stocked.map((r) => toAdminServiceDto(r, routes.get(r.id) ?? []));
 }
 
 /** The audit snapshot of a service (amounts as decimal strings; routes are audited apart). */
@@ -182,6 +212,13 @@ export async function categoryCounts(db: Db): Promise<Record<CategorySlug, numbe
   return counts;
 }
 
+/** A stock service sells one item per order: never per 1000 units. */
+function deliveryErrors(delivery: string, unit: string): Record<string, string> {
+  return delivery === 'stock' && unit !== 'order'
+    ? { delivery: 'Un servicio entregado desde stock se vende por orden (unidad «order»).' }
+    : {};
+}
+
 function throwIfErrors(errors: Record<string, string>): void {
   if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', undefined, errors);
 }
@@ -204,6 +241,8 @@ export type NewService = {
   dripfeed?: boolean;
   refillDays?: number | null;
   cancelable?: boolean;
+  delivery?: DeliveryMode;
+  lowStockThreshold?: number;
 };
 
 /** Inserts a service (last in its category unless told) and audits it, inside `tx`. */
@@ -244,6 +283,8 @@ export async function insertServiceTx(
       dripfeed: input.dripfeed ?? false,
       refillDays: input.refillDays ?? null,
       cancelable: input.cancelable ?? false,
+      delivery: input.delivery ?? 'supplier',
+      lowStockThreshold: input.lowStockThreshold ?? 5,
     })
     .returning();
   if (!row) throw new Error('insert returned no row');
@@ -265,6 +306,7 @@ export async function createService(
   ipAddress: string | null = null,
 ): Promise<ServiceRow> {
   throwIfErrors({
+    ...deliveryErrors(input.delivery, input.unit),
     ...quantityErrors({
       unit: input.unit,
       minQuantity: input.minQuantity,
@@ -321,6 +363,7 @@ export async function updateService(
         : before.maxQuantity
       : null;
     throwIfErrors({
+      ...deliveryErrors(patch.delivery ?? before.delivery, unit),
       ...quantityErrors({ unit, minQuantity, maxQuantity }),
       ...smmTypeErrors({
         smmType: patch.smmType !== undefined ? patch.smmType : before.smmType,
@@ -345,6 +388,14 @@ export async function updateService(
         ...(patch.dripfeed !== undefined ? { dripfeed: patch.dripfeed } : {}),
         ...(patch.refillDays !== undefined ? { refillDays: patch.refillDays } : {}),
         ...(patch.cancelable !== undefined ? { cancelable: patch.cancelable } : {}),
+        ...(patch.delivery !== undefined ? { delivery: patch.delivery } : {}),
+        ...(patch.lowStockThreshold !== undefined
+          ? { lowStockThreshold: patch.lowStockThreshold }
+          : {}),
+        // A new threshold or mode re-arms the low-stock alert (checked again on the next sale).
+        ...(patch.lowStockThreshold !== undefined || patch.delivery !== undefined
+          ? { lowStockAlerted: false }
+          : {}),
         unit,
         minQuantity,
         maxQuantity,

@@ -21,7 +21,9 @@ export type TransferKind =
   | 'adjustment_debit'
   | 'order_hold'
   | 'order_capture'
-  | 'order_release';
+  | 'order_release'
+  /** A completed order delivered from stock, refunded (revenue → available; decision 0023). */
+  | 'order_refund';
 
 export type TransferInput = {
   from: string;

@@ -23,7 +23,9 @@ export type NotificationEvent =
   | { kind: 'credit.limit'; userId: string }
   /** The customer's order completed (with its result) or was rejected (with its reason). */
   | { kind: 'order.completed'; orderId: string }
-  | { kind: 'order.rejected'; orderId: string };
+  | { kind: 'order.rejected'; orderId: string }
+  /** A stock service's available items dropped to its low-stock threshold (once per crossing). */
+  | { kind: 'stock.low'; serviceId: string };
 
 /** Writes the event's job inside `tx`. */
 export async function queueNotification(tx: Tx, event: NotificationEvent): Promise<void> {

@@ -14,7 +14,26 @@ import type { order } from '../../db/schema/catalogue';
 
 export type OrderRow = typeof order.$inferSelect;
 
-export function toOrderDto(row: OrderRow, events?: OrderEventDto[]): OrderDto {
+/** Who reads the order: its customer, or staff (who see an item from stock masked). */
+export type OrderView = 'owner' | 'staff';
+
+/**
+ * The result as this reader may see it: an item delivered from stock reaches only the customer
+ * who bought it; staff see «••••» and its last 4 characters (decision 0023).
+ */
+export function visibleResult(
+  row: Pick<OrderRow, 'result' | 'fromStock'>,
+  view: OrderView,
+): string | null {
+  if (!row.fromStock || view === 'owner' || row.result === null) return row.result;
+  return `••••${[...row.result].slice(-4).join('')}`;
+}
+
+export function toOrderDto(
+  row: OrderRow,
+  events?: OrderEventDto[],
+  view: OrderView = 'owner',
+): OrderDto {
   const status = row.status as OrderStatus;
   return {
     id: row.id,
@@ -27,7 +46,7 @@ export function toOrderDto(row: OrderRow, events?: OrderEventDto[]): OrderDto {
     price: formatAmount(row.price),
     status,
     statusLabel: ORDER_STATUS_LABELS[status],
-    result: row.result,
+    result: visibleResult(row, view),
     rejectReason: row.rejectReason,
     cancellable: status === 'pending' && row.supplierRef === null,
     cancelRequested: row.cancelRequestedAt !== null,

@@ -16,6 +16,10 @@ import {
 } from './orders.emails';
 import type { OrderRow } from './order-dto';
 
+/** What the e-mail says instead of an item delivered from stock. */
+export const STOCK_READY_RESULT =
+  'tu artículo está listo. Por seguridad no lo enviamos por correo: míralo en la orden.';
+
 type Deps = { db: Db; env: Env; mailer: Mailer; logger: Logger };
 type Kind = 'completed' | 'rejected' | 'partial';
 
@@ -33,6 +37,8 @@ function finishedLine(row: OrderRow, kind: Kind): FinishedOrderLine {
       reason: row.rejectReason ?? '',
       price: formatAmount(row.price),
     };
+  // An item from stock is never e-mailed: the e-mail says it is ready, the order shows it.
+  if (row.fromStock) return { ...base, kind, result: STOCK_READY_RESULT };
   return { ...base, kind, result: row.result ?? '' };
 }
 

@@ -127,7 +127,7 @@ export const ordersRoutes = [
     tag: 'Órdenes',
     summary: 'Pedir un servicio',
     description:
-      'Valida los datos que pide el servicio (`fields`, por su `key`), calcula el precio y lo pasa del saldo disponible al retenido en la misma transacción. Con la cabecera `Idempotency-Key`, repetir la misma petición devuelve la orden ya creada (200 y `Idempotent-Replayed: true`) sin cobrar otra vez; la misma clave con otra petición responde 409 `IDEMPOTENCY_MISMATCH`. Una orden en curso con el mismo dato identificador en el mismo servicio responde 409 `DUPLICATE_IN_FLIGHT`.',
+      'Valida los datos que pide el servicio (`fields`, por su `key`), calcula el precio y lo pasa del saldo disponible al retenido en la misma transacción. Con la cabecera `Idempotency-Key`, repetir la misma petición devuelve la orden ya creada (200 y `Idempotent-Replayed: true`) sin cobrar otra vez; la misma clave con otra petición responde 409 `IDEMPOTENCY_MISMATCH`. Una orden en curso con el mismo dato identificador en el mismo servicio responde 409 `DUPLICATE_IN_FLIGHT`. Un servicio entregado desde stock responde 201 con la orden ya `completed` y el artículo en `result`; sin stock y sin proveedor, 409 `OUT_OF_STOCK` («Agotado: …»).',
     access: 'customer',
     idempotencyKey:
       'Clave única por intento de compra (por ejemplo un UUID nuevo). Repetir la petición con la misma clave no cobra dos veces.',
@@ -147,7 +147,13 @@ export const ordersRoutes = [
         },
       },
     ],
-    errors: ['INSUFFICIENT_FUNDS', 'NOT_FOUND', 'DUPLICATE_IN_FLIGHT', 'IDEMPOTENCY_MISMATCH'],
+    errors: [
+      'INSUFFICIENT_FUNDS',
+      'NOT_FOUND',
+      'DUPLICATE_IN_FLIGHT',
+      'IDEMPOTENCY_MISMATCH',
+      'OUT_OF_STOCK',
+    ],
     codeSamples: [
       {
         lang: 'Shell',
@@ -176,6 +182,7 @@ export const ordersRoutes = [
         key,
         deps.jobs,
         user.apiKeyId ? 'api' : 'web',
+        deps,
       );
       if (result.replayed) c.header('Idempotent-Replayed', 'true');
       return c.json(result.order, result.replayed ? 200 : 201);
@@ -206,6 +213,7 @@ export const ordersRoutes = [
           BULK_MAX_LINES,
           deps.jobs,
           user.apiKeyId ? 'api' : 'web',
+          deps,
         ),
       ),
   }),

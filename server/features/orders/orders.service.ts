@@ -11,6 +11,9 @@ import {
   type OrderStatus,
 } from '../../../shared/schemas/orders';
 import { queryRows, type Db, type Tx } from '../../db/client';
+import type { Env } from '../../env';
+import type { Logger } from '../../lib/logger';
+import type { Mailer } from '../../lib/mail';
 import { order, orderEvent, service } from '../../db/schema/catalogue';
 import { orderDispatch } from '../../db/schema/suppliers';
 import type { JobQueue } from '../../jobs/queue';
@@ -26,8 +29,12 @@ import {
 import { customerPrice, loadCustomerPricing } from '../price-groups/pricing.service';
 import { enqueueDispatch } from '../suppliers/enqueue';
 import { queueOrderUpdate } from '../webhooks/enqueue';
+import { checkLowStock, claimItem, markSoldItemBad } from '../stock/stock-claim';
+import type { StockKeys } from '../stock/stock-crypto';
+import { notifyLowStock } from '../stock/stock.emails';
+import { toOrderDto, type OrderRow, type OrderView } from './order-dto';
+import { notifyCustomers } from './orders.notify';
 import { queueNotification } from '../notifications/events';
-import { toOrderDto, type OrderRow } from './order-dto';
 import { attachOrderFiles, orderFiles } from './order-files.service';
 
 /** A service being ordered, with whether it is bought from suppliers (it has routes). */
@@ -68,7 +75,8 @@ async function activeService(db: Db | Tx, serviceId: string, userId: string): Pr
     .select({
       ...getTableColumns(service),
       // Written out: Drizzle leaves columns unqualified in a one-table select.
-      routed: sql<boolean>`EXISTS (SELECT 1 FROM service_route r WHERE r.service_id = "service"."id")`,
+      // A 'manual' service is never forwarded, even when it has routes (decision 0023).
+      routed: sql<boolean>`"service"."delivery" <> 'manual' AND EXISTS (SELECT 1 FROM service_route r WHERE r.service_id = "service"."id")`,
     })
     .from(service)
     .where(and(eq(service.id, serviceId), eq(service.active, true)));
@@ -216,7 +224,14 @@ async function insertAndHold(
   idempotencyKey: string | null,
   jobs: JobQueue | null,
   source: OrderSource,
-): Promise<{ row: OrderRow; replayed: boolean; routed: boolean }> {
+  stock: StockKeys | null,
+): Promise<{
+  row: OrderRow;
+  replayed: boolean;
+  routed: boolean;
+  fromStock?: boolean;
+  lowStock?: boolean;
+}> {
   const inflightKey =
     !svc.allowRecheck && prepared.identifier ? `${userId}:${svc.id}:${prepared.identifier}` : null;
   const [inserted] = await tx
@@ -280,6 +295,27 @@ async function insertAndHold(
   const after = await standing(tx, userId);
   if (after.creditLimit > 0n && after.spendable === 0n)
     await queueNotification(tx, { kind: 'credit.limit', userId });
+  if (svc.delivery === 'stock') {
+    // From stock: the item is taken, the order completed and its price captured in this same
+    // transaction; no item, no sale (decision 0023).
+    if (!stock) throw new AppError('INTERNAL');
+    const item = await claimItem(tx, stock, svc.id, inserted.id);
+    if (item) {
+      const completed = await transition(tx, inserted.id, ['pending'], {
+        status: 'completed',
+        result: item.text,
+        fromStock: true,
+      });
+      if (!completed) throw new AppError('INTERNAL');
+      await settle(tx, completed, 'capture', { id: userId, role: 'customer' });
+      await addEvent(tx, completed, 'completed', SYSTEM, 'Entregada al instante desde el stock.');
+      await queueNotification(tx, { kind: 'order.completed', orderId: completed.id });
+      const lowStock = await checkLowStock(tx, svc.id);
+      return { row: completed, replayed: false, routed: false, fromStock: true, lowStock };
+    }
+    // Out of stock: its supplier routes, as a 'supplier' service; none, refused.
+    if (!svc.routed) throw new AppError('OUT_OF_STOCK');
+  }
   // A service bought from suppliers: its forwarding is queued in this same transaction, so it
   // exists exactly when the money is held.
   const routed = svc.routed && (await enqueueDispatch(tx, jobs, inserted.id));
@@ -317,17 +353,47 @@ export async function placeOrder(
   idempotencyKey: string | null,
   jobs: JobQueue | null = null,
   source: OrderSource = 'web',
+  deps: StockDeps | null = null,
 ): Promise<{ order: OrderDto; replayed: boolean }> {
   const svc = await activeService(db, input.serviceId, userId);
   const prepared = prepare(svc, input);
   const result = await db
-    .transaction((tx) => insertAndHold(tx, userId, svc, prepared, idempotencyKey, jobs, source))
+    .transaction((tx) =>
+      insertAndHold(tx, userId, svc, prepared, idempotencyKey, jobs, source, deps?.env ?? null),
+    )
     .catch(async (err: unknown) => {
       await noticeCreditRefusal(db, userId, err);
       throw err;
     });
   if (result.routed) jobs?.wake('supplier-dispatch');
+  if (deps) afterStockSale(deps, [result]);
   return { order: toOrderDto(result.row), replayed: result.replayed };
+}
+
+/**
+ * What a stock sale needs beyond the database: the secret the items are sealed with, and the
+ * mailer for the «ready» e-mail and the low-stock alert (sent after commit).
+ */
+export type StockDeps = {
+  env: Env;
+  mailer: Mailer;
+  logger: Logger;
+  db: Db;
+};
+
+/** After commit: the «your order is ready» e-mail (without the item) and the low-stock alert. */
+function afterStockSale(
+  deps: StockDeps,
+  sales: { row: OrderRow; fromStock?: boolean; lowStock?: boolean }[],
+): void {
+  const sold = sales.filter((s) => s.fromStock);
+  if (sold.length === 0) return;
+  notifyCustomers(
+    deps,
+    sold.map((s) => ({ row: s.row, kind: 'completed' as const })),
+  );
+  const low = sold.find((s) => s.lowStock);
+  if (low) notifyLowStock(deps, low.row.serviceId);
 }
 
 /** POST /api/orders/bulk: one IMEI a line; each line answered, and charged, on its own. */
@@ -338,6 +404,7 @@ export async function placeBulkOrder(
   maxLines: number,
   jobs: JobQueue | null = null,
   source: OrderSource = 'web',
+  deps: StockDeps | null = null,
 ) {
   const svc = await activeService(db, input.serviceId, userId);
   const imeiField = svc.fields.find((f) => f.type === 'imei');
@@ -390,12 +457,15 @@ export async function placeBulkOrder(
   // that line only; running out of balance refuses the lines that no longer fit.
   let charged = 0n;
   let routed = false;
+  const sales: { row: OrderRow; fromStock?: boolean; lowStock?: boolean }[] = [];
   let creditNoticed = false;
   for (const v of valid) {
     try {
+      // One transaction a line: a stock line takes its item or is refused (all or nothing).
       const placed = await db.transaction((tx) =>
-        insertAndHold(tx, userId, svc, v.prepared, null, jobs, source),
+        insertAndHold(tx, userId, svc, v.prepared, null, jobs, source, deps?.env ?? null),
       );
+      sales.push(placed);
       routed ||= placed.routed;
       charged += placed.row.price;
       results.push({ line: v.line, imei: v.imei, ok: true, order: toOrderDto(placed.row) });
@@ -417,6 +487,7 @@ export async function placeBulkOrder(
     }
   }
   if (routed) jobs?.wake('supplier-dispatch');
+  if (deps) afterStockSale(deps, sales);
   results.sort((a, b) => a.line - b.line);
   const placed = results.filter((r) => r.ok);
   return {
@@ -460,7 +531,9 @@ async function transition(
   tx: Tx,
   orderId: string,
   from: OrderStatus[],
-  set: Partial<Pick<OrderRow, 'status' | 'result' | 'rejectReason' | 'remains' | 'cost'>>,
+  set: Partial<
+    Pick<OrderRow, 'status' | 'result' | 'rejectReason' | 'remains' | 'cost' | 'fromStock'>
+  >,
   extra: { userId?: string; notSentToSupplier?: boolean } = {},
 ): Promise<OrderRow | null> {
   const leaving = set.status !== undefined && !IN_FLIGHT.includes(set.status as OrderStatus);
@@ -625,6 +698,43 @@ export async function rejectOrderTx(
 }
 
 /**
+ * Refunds a completed order delivered from stock (revenue → available, exactly once per order)
+ * and marks its item bad: the customer reported it did not work. Null when it is no longer a
+ * completed stock order.
+ */
+async function refundStockOrderTx(
+  tx: Tx,
+  orderId: string,
+  reason: string,
+  actor: Actor,
+): Promise<OrderRow | null> {
+  const [current] = await tx
+    .select({ fromStock: order.fromStock })
+    .from(order)
+    .where(eq(order.id, orderId));
+  if (!current?.fromStock) return null;
+  const row = await transition(tx, orderId, ['completed'], {
+    status: 'rejected',
+    rejectReason: reason,
+  });
+  if (!row) return null;
+  const accounts = await customerAccounts(tx, row.userId);
+  await transfer(tx, {
+    from: await systemAccount(tx, 'revenue'),
+    to: accounts.available,
+    amount: row.price,
+    kind: 'order_refund',
+    reference: { type: 'order', id: row.id },
+    idempotencyKey: `order:${row.id}:refund`,
+    description: `Reembolso de la orden #${row.number}: ${row.serviceName}`,
+    actorId: actor.id,
+  });
+  await markSoldItemBad(tx, row.id);
+  await addEvent(tx, row, 'rejected', actor, reason);
+  return row;
+}
+
+/**
  * A partial delivery: the undelivered share of the price, ⌊price × remains ÷ quantity⌋ with
  * remains clamped to [0, quantity], goes back to the customer; the rest is captured. Each part
  * is keyed once, and the conditional transition lets only the first answer through.
@@ -749,7 +859,12 @@ export async function rejectOrder(
   const before = await findOrder(db, orderId);
   return db.transaction(async (tx) => {
     await lockForAdmin(tx, orderId);
-    const row = await rejectOrderTx(tx, orderId, reason, { id: adminId, role: 'admin' });
+    // An item from stock is delivered the moment it is paid: refunding it rejects the completed
+    // order (decision 0023).
+    const row =
+      before.fromStock && before.status === 'completed'
+        ? await refundStockOrderTx(tx, orderId, reason, { id: adminId, role: 'admin' })
+        : await rejectOrderTx(tx, orderId, reason, { id: adminId, role: 'admin' });
     if (!row) throw new AppError('CONFLICT', 'La orden ya está completada, rechazada o cancelada.');
     await recordAudit(tx, {
       actorId: adminId,
@@ -764,6 +879,7 @@ export async function rejectOrder(
   });
 }
 
+/** One order: the customer's own (`userId`), or any order for staff (null: items masked). */
 export async function getOrder(db: Db, userId: string | null, orderId: string): Promise<OrderDto> {
   const row = await findOrder(db, orderId, userId ?? undefined);
   const events = await db
@@ -780,6 +896,7 @@ export async function getOrder(db: Db, userId: string | null, orderId: string): 
       actor: e.actorRole as OrderEventDto['actor'],
       at: e.createdAt.toISOString(),
     })),
+    userId ? 'owner' : 'staff',
   );
   const files = await orderFiles(db, row.id);
   return files.length ? { ...dto, files } : dto;
@@ -803,6 +920,8 @@ export async function listOrders(
   filters: OrderFilters,
   cursor: string | undefined,
   limit = 25,
+  // Staff reading everyone's orders, or a customer's from the back office, see items masked.
+  view: OrderView = userId ? 'owner' : 'staff',
 ) {
   let after: { at: string; id: string } | undefined;
   if (cursor) {
@@ -840,7 +959,7 @@ export async function listOrders(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    items: page.map((r) => toOrderDto(r)),
+    items: page.map((r) => toOrderDto(r, undefined, view)),
     nextCursor:
       rows.length > limit && last
         ? Buffer.from(`${last.cursorAt}|${last.id}`).toString('base64url')

@@ -211,6 +211,8 @@ function refusal(err: AppError, svc: ServiceRow): DhruError {
       return new DhruError('Duplicate IMEI', Object.values(err.fields ?? {})[0] ?? err.message);
     case 'NOT_FOUND':
       return new DhruError('Invalid Service ID', err.message);
+    case 'OUT_OF_STOCK':
+      return new DhruError(err.message);
     case 'VALIDATION_FAILED': {
       const box = identifierField(svc.fields);
       const [key, message] = Object.entries(err.fields ?? {})[0] ?? ['', err.message];
@@ -243,6 +245,7 @@ async function placeIn(
       null,
       deps.jobs,
       'dhru',
+      deps,
     );
     return placed.order.number;
   } catch (err) {

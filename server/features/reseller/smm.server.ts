@@ -259,6 +259,7 @@ export async function handleSmm(c: Context<AppEnv>, deps: RouteDeps): Promise<Re
             null,
             deps.jobs,
             'smm',
+            deps,
           );
           return ok(c, { order: placed.order.number });
         } catch (err) {

@@ -8,7 +8,7 @@ import { STAFF_AREAS } from '../../../shared/roles';
 import type { NotificationKind } from '../../../shared/schemas/notifications';
 import type { Db, Tx } from '../../db/client';
 import { user } from '../../db/schema/auth';
-import { order } from '../../db/schema/catalogue';
+import { order, service } from '../../db/schema/catalogue';
 import { payment } from '../../db/schema/payments';
 import { orderDispatch, supplier } from '../../db/schema/suppliers';
 import { notificationPreference, telegramLink, telegramMessage } from '../../db/schema/telegram';
@@ -189,6 +189,21 @@ async function plan(tx: Tx, env: Env, event: NotificationEvent): Promise<Plan | 
         eventKey: `credit.limit:${event.userId}:${new Date().toISOString().slice(0, 13)}`,
       };
     }
+    case 'stock.low': {
+      const [svc] = await tx
+        .select({
+          name: service.name,
+          threshold: service.lowStockThreshold,
+          available: sql<number>`(SELECT count(*)::int FROM stock_item i WHERE i.service_id = ${service.id} AND i.state = 'available')`,
+        })
+        .from(service)
+        .where(eq(service.id, event.serviceId));
+      if (!svc) return null;
+      return {
+        recipients: await staffRecipients(tx, 'stock.low'),
+        text: `📦 <b>Poco stock</b>: ${escapeHtml(svc.name)}: ${svc.available === 1 ? 'queda 1 artículo' : `quedan ${svc.available} artículos`} (aviso en ${svc.threshold})${link(env, '/admin/servicios')}`,
+      };
+    }
     case 'order.completed':
     case 'order.rejected': {
       const [o] = await tx.select().from(order).where(eq(order.id, event.orderId));
@@ -199,9 +214,11 @@ async function plan(tx: Tx, env: Env, event: NotificationEvent): Promise<Plan | 
           : `❌ <b>Orden #${o.number} rechazada</b>: ${escapeHtml(o.serviceName)}`;
       const detail =
         event.kind === 'order.completed'
-          ? o.result
-            ? `\n\nResultado:\n${escapeHtml(firstLines(o.result, 10, 1500))}`
-            : ''
+          ? o.fromStock
+            ? '\n\nTu artículo está listo: míralo en la orden (por seguridad no lo enviamos por aquí).'
+            : o.result
+              ? `\n\nResultado:\n${escapeHtml(firstLines(o.result, 10, 1500))}`
+              : ''
           : `\n\nMotivo: ${escapeHtml(firstLines(o.rejectReason ?? 'sin motivo indicado', 5, 600))}\nEl importe volvió a tu saldo.`;
       return {
         recipients: await customerRecipient(tx, event.kind, o.userId),

@@ -38,6 +38,7 @@ export const KIND_AREA: Record<(typeof STAFF_NOTIFICATION_KINDS)[number], StaffA
   'supplier.failing': 'suppliers',
   'payment.pending': 'money',
   'credit.limit': 'money',
+  'stock.low': 'catalogue',
 };
 
 /** The kinds an account may choose: staff by their areas, customers their own orders and tickets. */

@@ -286,7 +286,7 @@ describe.each(dbTargets())('Telegram notifications on %s', (target) => {
       ((await (await c.get('/api/me/notifications')).json()) as { available: string[] }).available;
     expect(await kinds(support.client)).toEqual(['ticket.new', 'ticket.reply', 'order.review']);
     expect(await kinds(finance.client)).toEqual(['payment.pending', 'credit.limit']);
-    expect(await kinds(admin.client)).toHaveLength(6);
+    expect(await kinds(admin.client)).toHaveLength(7);
     expect(
       (
         await support.client.request('PUT', '/api/me/notifications', {

@@ -85,6 +85,7 @@ describe('Telegram messages', () => {
       'supplier.failing',
       'payment.pending',
       'credit.limit',
+      'stock.low',
     ]);
   });
 });

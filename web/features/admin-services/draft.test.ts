@@ -44,6 +44,9 @@ const SERVICE: AdminService = {
   dripfeed: false,
   refillDays: null,
   cancelable: false,
+  stock: null,
+  delivery: 'supplier',
+  lowStockThreshold: 5,
   fields: [
     { key: 'link', label: 'Perfil', type: 'url', required: true, identifier: true },
     { key: 'modelo', label: 'Modelo', type: 'select', required: false, options: ['A', 'B'] },

@@ -45,6 +45,9 @@ describe('file fields in the service editor', () => {
       dripfeed: false,
       refillDays: null,
       cancelable: false,
+      stock: null,
+      delivery: 'supplier',
+      lowStockThreshold: 5,
       fields: [
         {
           key: 'volcado',

@@ -32,6 +32,7 @@ function service(patch: Partial<ServiceDto>): ServiceDto {
     dripfeed: false,
     refillDays: null,
     cancelable: false,
+    stock: null,
     ...patch,
   };
 }
