@@ -2,6 +2,10 @@
 // is the single source of the router, the validation, the authorization checks and the OpenAPI
 // document; tests walk it too. Better Auth's /api/auth/* is its own handler (server/lib/auth-http.ts).
 import { adminRoutes } from './features/admin/admin.routes';
+import {
+  announcementAdminRoutes,
+  announcementRoutes,
+} from './features/announcements/announcements.routes';
 import { creditRoutes } from './features/credit/credit.routes';
 import { catalogueAdminRoutes, catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { contactRoutes } from './features/contact/contact.routes';
@@ -44,6 +48,7 @@ export const API_ROUTES: readonly RouteDef[] = [
   ...webhookRoutes,
   ...resellerRoutes,
   ...contactRoutes,
+  ...announcementRoutes,
   ...walletRoutes,
   ...stripeRoutes,
   ...voucherRedeemRoutes,
@@ -65,6 +70,7 @@ export const API_ROUTES: readonly RouteDef[] = [
   ...voucherAdminRoutes,
   ...adminRoutes,
   ...priceGroupAdminRoutes,
+  ...announcementAdminRoutes,
   ...creditRoutes,
   ...securityAdminRoutes,
   ...reportsAdminRoutes,

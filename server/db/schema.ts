@@ -1,4 +1,5 @@
 // The one schema object Drizzle and Better Auth are given.
+import * as announcements from './schema/announcements';
 import * as auth from './schema/auth';
 import * as catalogue from './schema/catalogue';
 import * as contact from './schema/contact';
@@ -16,6 +17,7 @@ import * as telegram from './schema/telegram';
 import * as tickets from './schema/tickets';
 
 export const schema = {
+  ...announcements,
   ...auth,
   ...catalogue,
   ...contact,

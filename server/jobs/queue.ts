@@ -110,6 +110,26 @@ export const QUEUES = {
     retryBackoff: true,
     expireInSeconds: 60,
   },
+  /**
+   * One batch of an announcement's e-mail (server/features/announcements/): queues the e-mails of
+   * up to 200 customers not sent it yet and, when the batch was full, the next batch. Retrying
+   * is safe: each customer's send is a row claimed with their e-mail job, in one transaction.
+   */
+  'announcement-email': {
+    policy: 'standard',
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 300,
+  },
+  /** Starts the e-mail of announcements whose start has come (every minute). */
+  'announcement-tick': {
+    policy: 'stately',
+    retryLimit: 0,
+    retryDelay: 0,
+    retryBackoff: false,
+    expireInSeconds: 300,
+  },
   /** Summarising the finished days for reports (docs/decisions/0021), hourly. */
   'reports-close': {
     policy: 'stately',

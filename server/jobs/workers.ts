@@ -17,6 +17,10 @@ import { refillTick, sendRefill } from '../features/suppliers/refills.service';
 import { syncAll } from '../features/suppliers/sync.service';
 import { closeFinishedDays } from '../features/reports/reports.service';
 import { autoCloseTickets } from '../features/tickets/tickets.service';
+import {
+  dueAnnouncementEmails,
+  sendAnnouncementEmailBatch,
+} from '../features/announcements/announcements.service';
 import { deliver } from '../features/webhooks/webhooks.service';
 import type { NotificationEvent } from '../features/notifications/events';
 import { runNotify } from '../features/telegram/notify.service';
@@ -251,6 +255,32 @@ export async function startWorkers(
       }
     }),
   );
+  await jobs.work<{ announcementId: string }>(
+    'announcement-email',
+    { batchSize: 1, pollingIntervalSeconds },
+    async ([job]) => {
+      if (!job) return;
+      try {
+        const { queued, more } = await sendAnnouncementEmailBatch(deps, job.data.announcementId);
+        if (queued > 0) jobs.wake('mail');
+        if (more) jobs.wake('announcement-email');
+      } catch (err) {
+        logger.error(
+          { err: safeError(err), announcementId: job.data.announcementId },
+          'announcement e-mail batch failed',
+        );
+        // Retried: the customers this batch claimed rolled back with it.
+        throw err;
+      }
+    },
+  );
+  await jobs.work('announcement-tick', { batchSize: 1, pollingIntervalSeconds }, (batch) =>
+    holding(batch, async () => {
+      const due = await dueAnnouncementEmails(deps.db);
+      for (const announcementId of due) await jobs.send('announcement-email', { announcementId });
+      if (due.length) jobs.wake('announcement-email');
+    }),
+  );
   await jobs.work('reports-close', { batchSize: 1, pollingIntervalSeconds }, (batch) =>
     holding(batch, async () => {
       try {
@@ -299,7 +329,12 @@ export async function startWorkers(
     const syncSeconds = env.SUPPLIER_SYNC_MINUTES * 60;
     const enqueue =
       (
-        name: 'supplier-tick' | 'supplier-sync' | 'reports-close' | 'tickets-auto-close',
+        name:
+          | 'supplier-tick'
+          | 'supplier-sync'
+          | 'reports-close'
+          | 'tickets-auto-close'
+          | 'announcement-tick',
         seconds: number,
       ) =>
       () => {
@@ -315,15 +350,19 @@ export async function startWorkers(
     const sync = enqueue('supplier-sync', syncSeconds);
     const close = enqueue('reports-close', 3600);
     const ticketsClose = enqueue('tickets-auto-close', 3600);
+    // Announcements whose start came (or whose first e-mail job was lost) start their e-mail.
+    const announcements = enqueue('announcement-tick', 60);
     timers.push(setInterval(tick, Math.max(500, (pollSeconds * 1000) / 2)));
     timers.push(setInterval(sync, Math.min(60_000, (syncSeconds * 1000) / 2)));
     timers.push(setInterval(close, 30 * 60_000));
     timers.push(setInterval(ticketsClose, 30 * 60_000));
+    timers.push(setInterval(announcements, 30_000));
     for (const t of timers) t.unref();
     tick();
     sync();
     close();
     ticketsClose();
+    announcements();
   }
   // The heartbeat, then a look for dead instances: a dead one is taken over within
   // deadAfterSeconds + heartbeatSeconds of its last beat.

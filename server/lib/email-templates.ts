@@ -11,17 +11,38 @@ export function emailLayout(
   paragraphs: string[],
   action?: { label: string; url: string },
 ) {
+  return emailLayoutWith(
+    appName,
+    title,
+    {
+      html: paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join('\n'),
+      text: paragraphs.join('\n'),
+    },
+    action,
+  );
+}
+
+/**
+ * The same look around a body already written as escaped HTML and as text (an announcement's
+ * short format: shared/announcement-format.ts). The HTML must come from a function that escapes.
+ */
+export function emailLayoutWith(
+  appName: string,
+  title: string,
+  body: { html: string; text: string },
+  action?: { label: string; url: string },
+) {
   const html = `<!doctype html><html lang="es"><body style="font-family:system-ui,sans-serif;color:#0f172a;background:#f8fafc;padding:24px">
 <div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:32px;border:1px solid #e2e8f0">
 <p style="font-weight:700;font-size:18px;margin:0 0 16px">${escapeHtml(appName)}</p>
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
-${paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
+${body.html}
 ${action ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#4f46e5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#475569">Si el botón no funciona, copia este enlace en tu navegador:<br>${escapeHtml(action.url)}</p>` : ''}
 </div></body></html>`;
   const text = [
     title,
     '',
-    ...paragraphs,
+    body.text,
     ...(action ? ['', `${action.label}: ${action.url}`] : []),
     '',
     `— ${appName}`,

@@ -84,6 +84,10 @@ const TICKET_DOCS: Record<string, SchemaDocs> = {
     description: 'Un ticket con sus mensajes y las notas internas del equipo.',
     properties: { ...STAFF_TICKET_SUMMARY, ...TICKET_DETAIL },
   },
+  TicketAssigneeList: {
+    description: 'Las personas del equipo a las que se puede asignar un ticket, por nombre.',
+    properties: { items: 'Las personas (`id`, `name`).' },
+  },
   TicketUnread: {
     description: 'Tickets con respuestas sin leer.',
     properties: { unread: 'Cuántos.' },
@@ -1146,6 +1150,46 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
   ApiKeyList: { description: 'Tus claves activas.', properties: ITEMS('Las claves.') },
   Revoked: { description: 'Clave revocada.', properties: { revoked: 'Siempre `true`.' } },
   Deleted: { description: 'Borrado.', properties: { deleted: 'Siempre `true`.' } },
+  AdminAnnouncement: {
+    description: 'Un anuncio, como lo ve la administración.',
+    properties: {
+      id: 'Identificador del anuncio (UUID).',
+      title: 'Título (hasta 120 caracteres).',
+      body: 'Texto con formato breve: párrafos, saltos de línea, `**negrita**`, `*cursiva*` y enlaces `[texto](https://…)`.',
+      pinned: 'Fijado: se muestra antes que los demás.',
+      startsAt: 'Desde cuándo se muestra (ISO 8601, UTC).',
+      endsAt: 'Hasta cuándo se muestra (ISO 8601, UTC); `null` sin fin.',
+      audience: 'A quién va: `{}` a todos; `groupIds`, a los clientes de esos grupos de precios.',
+      groups: 'Los grupos de precios de su audiencia, con su nombre (vacío si va a todos).',
+      email: 'Se envía también por correo a su audiencia.',
+      state: 'Estado: `scheduled` (programado), `active` (se muestra) o `ended` (terminado).',
+      emailsSent: 'Correos enviados hasta ahora (uno por cliente).',
+      emailDoneAt:
+        'Cuándo el correo llegó a toda su audiencia; `null` si aún no, o si no va por correo.',
+      createdAt: 'Cuándo se creó (ISO 8601, UTC).',
+      updatedAt: 'Cuándo cambió por última vez (ISO 8601, UTC).',
+    },
+  },
+  AdminAnnouncementList: {
+    description: 'Los anuncios no eliminados, el inicio más reciente primero.',
+    properties: { items: 'Los anuncios.' },
+  },
+  Announcement: {
+    description: 'Un anuncio para el cliente.',
+    properties: {
+      id: 'Identificador del anuncio (UUID).',
+      title: 'Título (hasta 120 caracteres).',
+      body: 'Texto con formato breve: párrafos, saltos de línea, `**negrita**`, `*cursiva*` y enlaces `[texto](https://…)`.',
+      pinned: 'Fijado: se muestra antes que los demás.',
+      startsAt: 'Desde cuándo se muestra (ISO 8601, UTC).',
+      endsAt: 'Hasta cuándo se muestra (ISO 8601, UTC); `null` sin fin.',
+      read: 'El cliente ya lo cerró (no se muestra como aviso).',
+    },
+  },
+  AnnouncementList: {
+    description: 'Los anuncios que el cliente ve ahora: los fijados primero, luego los más nuevos.',
+    properties: { items: 'Los anuncios.' },
+  },
   PriceOverride: {
     description: 'Una excepción de un grupo de precios, para una categoría o un servicio.',
     properties: {
@@ -1565,6 +1609,37 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       discountPercent: 'Descuento nuevo ("12.5").',
       isDefault: '`true` lo hace predeterminado; `false` en el predeterminado se rechaza (409).',
       overrides: 'La lista entera de excepciones, que reemplaza la anterior.',
+    },
+  },
+  AnnouncementAudience: {
+    description: 'A quién va un anuncio.',
+    properties: {
+      groupIds:
+        'Los grupos de precios (UUID); sin él, a todos los clientes. Los del grupo predeterminado incluyen a los clientes sin grupo.',
+    },
+  },
+  CreateAnnouncementRequest: {
+    description: 'Un anuncio nuevo.',
+    properties: {
+      title: 'Título (hasta 120 caracteres).',
+      body: 'Texto con formato breve: párrafos, saltos de línea, `**negrita**`, `*cursiva*` y enlaces `[texto](https://…)`.',
+      pinned: 'Fijado: se muestra antes que los demás.',
+      startsAt: 'Desde cuándo se muestra (ISO 8601); sin él, ahora.',
+      endsAt: 'Hasta cuándo se muestra (ISO 8601); `null` sin fin.',
+      audience: 'A quién va (`{}`: a todos).',
+      email: 'Enviarlo también por correo a los clientes verificados de su audiencia.',
+    },
+  },
+  UpdateAnnouncementRequest: {
+    description: 'Los cambios de un anuncio: solo lo que se envía.',
+    properties: {
+      title: 'Título (hasta 120 caracteres).',
+      body: 'Texto con formato breve: párrafos, saltos de línea, `**negrita**`, `*cursiva*` y enlaces `[texto](https://…)`.',
+      pinned: 'Fijado: se muestra antes que los demás.',
+      startsAt: 'Desde cuándo se muestra (ISO 8601).',
+      endsAt: 'Hasta cuándo se muestra (ISO 8601); `null` sin fin.',
+      audience: 'A quién va (`{}`: a todos).',
+      email: '`false` detiene el correo que falte por enviar.',
     },
   },
   SetPriceGroupRequest: {

@@ -95,6 +95,21 @@ import {
   type MethodDto,
   type PublicMethodDto,
 } from '../../shared/schemas/funds';
+import {
+  AdminAnnouncementListSchema,
+  AdminAnnouncementSchema,
+  AnnouncementInputSchema,
+  AnnouncementListSchema,
+  AnnouncementPatchSchema,
+  AnnouncementSchema,
+  AudienceSchema,
+} from '../../shared/schemas/announcements';
+import type {
+  listAdminAnnouncements,
+  listCustomerAnnouncements,
+  markAnnouncementRead,
+  updateAnnouncement,
+} from '../features/announcements/announcements.service';
 import { MeSchema, type Me } from '../../shared/schemas/me';
 import {
   CustomerPricesSchema,
@@ -264,6 +279,7 @@ import {
   StaffTicketReplyFormSchema,
   StaffTicketReplySchema,
   StaffTicketSummarySchema,
+  TicketAssigneeListSchema,
   TicketDetailSchema,
   TicketListSchema,
   TicketMessageDtoSchema,
@@ -277,6 +293,7 @@ import type {
   createTicket,
   getMyTicket,
   getStaffTicket,
+  listAssignees,
   listMyTickets,
   listStaffTickets,
   staffReply,
@@ -389,6 +406,10 @@ export const RESPONSE_SCHEMAS = {
   PriceOverride: PriceOverrideSchema,
   PriceGroup: PriceGroupSchema,
   PriceGroupList: PriceGroupListSchema,
+  AdminAnnouncement: AdminAnnouncementSchema,
+  AdminAnnouncementList: AdminAnnouncementListSchema,
+  Announcement: AnnouncementSchema,
+  AnnouncementList: AnnouncementListSchema,
   SpecialPrice: SpecialPriceSchema,
   CustomerPrices: CustomerPricesSchema,
   Resent: z.strictObject({ resent: z.literal(true) }),
@@ -420,12 +441,17 @@ export const RESPONSE_SCHEMAS = {
   StaffTicketDetail: StaffTicketDetailSchema,
   TicketUnread: TicketUnreadSchema,
   BulkCloseTicketsResult: BulkCloseTicketsResultSchema,
+  TicketAssigneeList: TicketAssigneeListSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;
 type Out<N extends ResponseSchemaName> = z.output<(typeof RESPONSE_SCHEMAS)[N]>;
 
 same<Out<'Me'>, Me>();
+same<Out<'AdminAnnouncement'>, Returned<typeof updateAnnouncement>>();
+same<Out<'AdminAnnouncementList'>['items'], Returned<typeof listAdminAnnouncements>>();
+same<Out<'Announcement'>, Returned<typeof markAnnouncementRead>>();
+same<Out<'AnnouncementList'>['items'], Returned<typeof listCustomerAnnouncements>>();
 same<Out<'Me'>, Returned<typeof getMe>>();
 same<Out<'RedeemResult'>, RedeemResultDto>();
 same<Out<'PublicMethodDto'>, PublicMethodDto>();
@@ -481,6 +507,7 @@ same<Out<'StaffTicketList'>, Returned<typeof listStaffTickets>>();
 same<Out<'StaffTicketDetail'>, Returned<typeof getStaffTicket>>();
 same<Out<'StaffTicketSummary'>, Returned<typeof updateTicket>>();
 same<Out<'BulkCloseTicketsResult'>, Returned<typeof bulkCloseTickets>>();
+same<Out<'TicketAssigneeList'>, Returned<typeof listAssignees>>();
 
 // ─── Requests (io: input) ────────────────────────────────────────────────────────────────────
 
@@ -548,6 +575,9 @@ export const REQUEST_SCHEMAS = {
   StaffTicketReplyForm: StaffTicketReplyFormSchema,
   UpdateTicketRequest: UpdateTicketSchema,
   BulkCloseTicketsRequest: BulkCloseTicketsSchema,
+  AnnouncementAudience: AudienceSchema,
+  CreateAnnouncementRequest: AnnouncementInputSchema,
+  UpdateAnnouncementRequest: AnnouncementPatchSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type RequestSchemaName = keyof typeof REQUEST_SCHEMAS;

@@ -12,6 +12,7 @@ import { supplier } from '../db/schema/suppliers';
 import { keyContext, secretBox } from '../features/suppliers/connection';
 import { service } from '../db/schema/catalogue';
 import { priceGroup } from '../db/schema/prices';
+import { announcement } from '../db/schema/announcements';
 import { DEFAULT_BODY_LIMIT, type Access } from '../lib/route';
 import {
   buildOpenApiDocument,
@@ -269,7 +270,8 @@ export type FixtureId =
   | 'stockOrder'
   | 'ticket'
   | 'ticketAttachment'
-  | 'ticketNoteAttachment';
+  | 'ticketNoteAttachment'
+  | 'announcement';
 
 export type Fixtures = {
   admin: Customer;
@@ -355,6 +357,11 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     .insert(priceGroup)
     .values({ name: 'Mayoristas (seguridad)', discountBp: 1000 })
     .returning({ id: priceGroup.id });
+  // An announcement for every customer, on now.
+  const [notice] = await t.database.db
+    .insert(announcement)
+    .values({ title: 'Aviso (seguridad)', body: 'Para todos los clientes.' })
+    .returning({ id: announcement.id });
 
   await expectJson(
     await admin.client.request(
@@ -598,6 +605,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
       ticket: ticket.id,
       ticketAttachment: ticketAttachment.id,
       ticketNoteAttachment: noteAttachment.id,
+      announcement: notice!.id,
     },
     soldItems: ['STOCK-ALICIA-9001-ZQXW'],
     privateMarkers: [

@@ -655,6 +655,11 @@ const EXPECTED: Record<string, Expected> = {
     roles: staff('ok', 'admin', 'support'),
     staffRoles: ['admin', 'support'],
   },
+  adminListTicketAssignees: {
+    access: 'admin',
+    roles: staff('ok', 'admin', 'support'),
+    staffRoles: ['admin', 'support'],
+  },
   adminBulkCloseTickets: {
     access: 'admin',
     roles: staff('allowed', 'admin', 'support'),
@@ -683,6 +688,40 @@ const EXPECTED: Record<string, Expected> = {
     roles: staff('ok', 'admin', 'support'),
     staffRoles: ['admin', 'support'],
     path: { id: 'ticket', attachmentId: 'ticketNoteAttachment' },
+  },
+  // Announcements: customers see those of their audience (staff none: 404 when marking one).
+  listAnnouncements: { access: 'customer', roles: CUSTOMER_OK },
+  markAnnouncementRead: {
+    access: 'customer',
+    roles: {
+      ...CUSTOMER_OK,
+      support: 'NOT_FOUND',
+      finance: 'NOT_FOUND',
+      admin: 'NOT_FOUND',
+    },
+    path: { id: 'announcement' },
+  },
+  adminListAnnouncements: {
+    access: 'admin',
+    roles: staff('ok', 'admin'),
+    staffRoles: ['admin'],
+  },
+  adminCreateAnnouncement: {
+    access: 'admin',
+    roles: staff('allowed', 'admin'),
+    staffRoles: ['admin'],
+  },
+  adminUpdateAnnouncement: {
+    access: 'admin',
+    roles: staff('allowed', 'admin'),
+    staffRoles: ['admin'],
+    path: { id: 'announcement' },
+  },
+  adminDeleteAnnouncement: {
+    access: 'admin',
+    roles: staff('allowed', 'admin'),
+    staffRoles: ['admin'],
+    path: { id: 'announcement' },
   },
 };
 
@@ -783,6 +822,52 @@ describe.each(dbTargets())('authorization matrix on %s', (target) => {
         names,
       );
     }
+  });
+
+  it('serves each file of a ticket only to the people in it, and internal notes only to the desk', async () => {
+    const clients: Record<Role, TestClient | null> = {
+      anonymous: null,
+      unverified: fx.unverified.client,
+      otherCustomer: fx.customerB.client,
+      customer: fx.customerA.client,
+      support: fx.support.client,
+      finance: fx.finance.client,
+      admin: fx.admin.client,
+    };
+    const ticket = fx.ids.ticket;
+    const cases: [string, RoleOutcomes][] = [
+      [`/api/tickets/${ticket}/attachments/${fx.ids.ticketAttachment}`, OWNED_BY_A_OK],
+      [
+        `/api/tickets/${ticket}/attachments/${fx.ids.ticketNoteAttachment}`,
+        { ...OWNED_BY_A, customer: 'NOT_FOUND' },
+      ],
+      [
+        `/api/admin/tickets/${ticket}/attachments/${fx.ids.ticketAttachment}`,
+        staff('ok', 'admin', 'support'),
+      ],
+      [
+        `/api/admin/tickets/${ticket}/attachments/${fx.ids.ticketNoteAttachment}`,
+        staff('ok', 'admin', 'support'),
+      ],
+      [`/api/tickets/${ticket}`, OWNED_BY_A_OK],
+      [`/api/admin/tickets/${ticket}`, staff('ok', 'admin', 'support')],
+    ];
+    const failures: string[] = [];
+    for (const [url, outcomes] of cases)
+      for (const role of ROLES) {
+        const res = await rawRequest(t, { method: 'GET', url, as: clients[role], ip: nextIp() });
+        const text = await res.text();
+        let code: string | undefined;
+        if (res.status >= 400) code = (JSON.parse(text) as { code?: string }).code;
+        const problem = mismatch(outcomes[role], res.status, code, false);
+        if (problem) failures.push(`GET ${url} as ${role}: ${problem}`);
+        // The internal note's text reaches the desk's detail only.
+        const seesNote = text.includes('Nota interna: revisar con el proveedor.');
+        const deskDetail = url === `/api/admin/tickets/${ticket}` && res.status === 200;
+        if (seesNote !== deskDetail)
+          failures.push(`GET ${url} as ${role}: internal note ${seesNote ? 'shown' : 'missing'}`);
+      }
+    expect(failures).toEqual([]);
   });
 
   it('lets no one but the buyer read a sold stock item (other customer, support, finance; admin sees it masked)', async () => {

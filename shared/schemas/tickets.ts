@@ -231,6 +231,9 @@ export const TicketCustomerRefSchema = z.strictObject({
   name: z.string(),
 });
 export const TicketAssigneeSchema = z.strictObject({ id: z.string(), name: z.string() });
+/** GET /api/admin/tickets/assignees: who a ticket can be assigned to (the desk's staff). */
+export const TicketAssigneeListSchema = z.strictObject({ items: z.array(TicketAssigneeSchema) });
+export type TicketAssigneeList = z.infer<typeof TicketAssigneeListSchema>;
 
 /** A ticket in the staff list. */
 export const StaffTicketSummarySchema = TicketSummarySchema.extend({
@@ -255,26 +258,74 @@ export const StaffTicketDetailSchema = StaffTicketSummarySchema.extend({
 });
 export type StaffTicketDetail = z.infer<typeof StaffTicketDetailSchema>;
 
-/** GET /api/admin/tickets filters. `assignee` is a staff id, `me` or `none`. */
-export const StaffTicketQuerySchema = z.object({
-  state: TicketStateSchema.optional(),
-  category: TicketCategorySchema.optional(),
-  assignee: z
-    .union([z.literal('me'), z.literal('none'), StaffIdSchema])
+/** A query filter that an empty value (`?state=`, a form's blank select) leaves out. */
+function blankIsAbsent<T extends z.ZodType>(schema: T, error: string, description: string) {
+  return z
+    .union([z.literal(''), schema], { error })
+    .transform((v) => (v === '' ? undefined : (v as z.output<T>)))
     .optional()
-    .describe('`me`, `none` (sin asignar) o el identificador de alguien del equipo.'),
-  customer: z.string().trim().max(200).optional(),
-  order: z.string().trim().max(60).optional(),
-  q: z.string().trim().max(200).optional(),
-  cursor: OpaqueCursorSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+    .meta({ description });
+}
+
+const TicketStateQuery = blankIsAbsent(
+  TicketStateSchema,
+  'El estado no es válido: abierto, respondido, esperando al cliente o cerrado.',
+  'Solo los tickets en este estado (`open`, `answered`, `waiting_customer`, `closed`; también en español).',
+);
+const TicketCursorQuery = blankIsAbsent(
+  OpaqueCursorSchema,
+  'El cursor de la página no es válido.',
+  'El `nextCursor` de la página anterior, para pedir la siguiente.',
+);
+const TicketLimitQuery = blankIsAbsent(
+  z.coerce.number().int().min(1).max(100),
+  'Indica entre 1 y 100 tickets por página.',
+  'Tickets por página (1 a 100; 25 si no se indica).',
+);
+
+/**
+ * GET /api/admin/tickets filters (an empty one is no filter). `assignee` is a staff id, `me` or
+ * `none`.
+ */
+export const StaffTicketQuerySchema = z.object({
+  state: TicketStateQuery,
+  category: blankIsAbsent(
+    TicketCategorySchema,
+    'Elige una categoría: orden, pago, cuenta, API u otro.',
+    'Solo los tickets de esta categoría (`order`, `payment`, `account`, `api`, `other`).',
+  ),
+  assignee: blankIsAbsent(
+    z.union([z.literal('me'), z.literal('none'), StaffIdSchema]),
+    'Elige a alguien del equipo, `me` o `none`.',
+    '`me`, `none` (sin asignar) o el identificador de alguien del equipo.',
+  ),
+  customer: z
+    .string()
+    .trim()
+    .max(200, 'La búsqueda del cliente es demasiado larga.')
+    .optional()
+    .meta({ description: 'El cliente: su correo o su nombre (o parte), o su identificador.' }),
+  order: z
+    .string()
+    .trim()
+    .max(60, 'La orden del filtro no es válida.')
+    .optional()
+    .meta({ description: 'Una orden vinculada: su número (`#1042` o `1042`) o su identificador.' }),
+  q: z
+    .string()
+    .trim()
+    .max(200, 'La búsqueda es demasiado larga.')
+    .optional()
+    .meta({ description: 'El asunto (o parte) o el número del ticket.' }),
+  cursor: TicketCursorQuery,
+  limit: TicketLimitQuery,
 });
 export type StaffTicketQuery = z.output<typeof StaffTicketQuerySchema>;
 
 export const TicketQuerySchema = z.object({
-  state: TicketStateSchema.optional(),
-  cursor: OpaqueCursorSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  state: TicketStateQuery,
+  cursor: TicketCursorQuery,
+  limit: TicketLimitQuery,
 });
 
 /** POST /api/admin/tickets/bulk-close */

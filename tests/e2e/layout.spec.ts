@@ -14,10 +14,11 @@ const ACCOUNT_ENTRIES = [
   { name: 'Nueva orden', href: '/placeorder' },
   { name: 'Añadir créditos', href: '/addfunds' },
   { name: 'Historial de órdenes', href: '/orderhistory' },
+  { name: 'Soporte', href: '/soporte' },
   { name: 'Mi perfil', href: '/profile' },
 ];
 
-const USER_MENU_ITEMS = ['Perfil', 'Añadir créditos', 'Historial', 'Cerrar sesión'];
+const USER_MENU_ITEMS = ['Perfil', 'Añadir créditos', 'Historial', 'Soporte', 'Cerrar sesión'];
 
 async function expectLinks(container: Locator, entries: { name: string; href: string }[]) {
   const links = container.getByRole('link');

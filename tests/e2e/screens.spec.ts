@@ -8,7 +8,13 @@ import { adminPage, creditCustomer, placeImeiOrders } from './ordering';
 
 const WIDTHS = [375, 1280] as const;
 
-async function expectScreen(page: Page, name: string, width: number, modal = false) {
+async function expectScreen(
+  page: Page,
+  name: string,
+  width: number,
+  modal = false,
+  fullPage = true,
+) {
   // An open dialog hides the page behind it from assistive technology, heading included.
   await expect(page.getByRole('heading', { level: modal ? 2 : 1 }).first()).toBeVisible();
   await expect(page.getByText('Cargando Cometa')).toBeHidden();
@@ -17,7 +23,7 @@ async function expectScreen(page: Page, name: string, width: number, modal = fal
     `${name} overflows sideways at ${width} px`,
   ).toBe(true);
   await expectAccessible(page);
-  await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
+  await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage });
 }
 
 test('customer ordering pages at 375 and 1280 px', async ({ browser, page }) => {
@@ -88,7 +94,7 @@ test('admin pages at 375 and 1280 px', async ({ browser }) => {
 
 for (const width of WIDTHS) {
   test(`the API documentation page at ${width} px`, async ({ page }) => {
-    // Some 60 operations with their schemas: an accessibility scan of that page takes tens of
+    // Some 150 operations with their schemas: an accessibility scan of that page takes tens of
     // seconds on a busy machine.
     test.setTimeout(180_000);
     const errors = await collectPageErrors(page);
@@ -99,7 +105,9 @@ for (const width of WIDTHS) {
       page.getByRole('heading', { level: 1, name: /Documentación de la API/ }),
     ).toBeVisible();
     await expect(page.getByText('/api/admin/orders/bulk-complete').first()).toBeVisible();
-    await expectScreen(page, 'api-docs', width);
+    // The whole page is some 150 operations tall: capturing all of it outlasts the 20 s action
+    // limit on a busy machine, and the first screen shows what a person sees first.
+    await expectScreen(page, 'api-docs', width, false, false);
     expect(errors).toEqual([]);
   });
 }

@@ -56,6 +56,8 @@ test('an admin invites support; they accept, enrol two-factor and see only the q
     const nav = page.getByRole('navigation', { name: 'Administración' });
     await expect(nav.getByRole('link', { name: /^Órdenes/ })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Clientes' })).toBeVisible();
+    // The support desk is theirs too (issue 22).
+    await expect(nav.getByRole('link', { name: /^Soporte/ })).toBeVisible();
     for (const name of ['Pagos y saldo', 'Servicios', 'Proveedores', 'Personal', 'Auditoría'])
       await expect(nav.getByRole('link', { name })).toHaveCount(0);
     await expectAccessible(page);
@@ -65,6 +67,9 @@ test('an admin invites support; they accept, enrol two-factor and see only the q
     await expect(page.getByTestId('overview-sales')).toHaveCount(0);
     await page.goto('/admin/clientes');
     await expect(page.getByRole('columnheader', { name: /Saldo/ })).toHaveCount(0);
+    await page.goto('/admin/soporte');
+    await expect(page.getByRole('heading', { level: 1, name: 'Soporte' })).toBeVisible();
+    await expect(page.getByRole('search', { name: 'Filtrar tickets' })).toBeVisible();
 
     // The admin sees both actions, with who did them and their role.
     await admin.goto('/admin/auditoria?action=staff.');

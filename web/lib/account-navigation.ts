@@ -5,6 +5,7 @@ export const USER_MENU: MenuItem[] = [
   { id: 'perfil', title: 'Perfil', url: '/profile' },
   { id: 'anadir-creditos', title: 'Añadir créditos', url: '/addfunds' },
   { id: 'historial', title: 'Historial', url: '/orderhistory' },
+  { id: 'soporte', title: 'Soporte', url: '/soporte' },
   { id: 'cerrar-sesion', title: 'Cerrar sesión', url: '/logout' },
 ];
 
@@ -19,5 +20,6 @@ export const SECONDARY_NAV: MenuItem[] = [
   { id: 'nueva-orden', title: 'Nueva orden', url: '/placeorder' },
   { id: 'anadir-creditos', title: 'Añadir créditos', url: '/addfunds' },
   { id: 'historial-ordenes', title: 'Historial de órdenes', url: '/orderhistory' },
+  { id: 'soporte', title: 'Soporte', url: '/soporte' },
   { id: 'mi-perfil', title: 'Mi perfil', url: '/profile' },
 ];

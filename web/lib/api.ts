@@ -70,14 +70,16 @@ function messageFor(status: number, body: { code?: string; message?: string }): 
 export type ApiInit = {
   method?: string;
   body?: unknown;
-  /** Sent as it is instead of `body` as JSON: text (as `text/plain`) or a multipart form. */
-  raw?: string | FormData;
+  /** Sent as it is, as `text/plain`, instead of `body` (a FormData `body` goes as multipart). */
+  text?: string;
   signal?: AbortSignal;
   onResponse?: (response: Response) => void;
   /** Extra request headers (e.g. Idempotency-Key). */
   headers?: Record<string, string>;
   /** What to tell the person when the request times out. */
   timeoutMessage?: string;
+  /** A longer time-out than the default (uploads), in milliseconds. */
+  timeoutMs?: number;
 };
 
 /** The parts of an error answer the client reads; anything else in it is ignored. */
@@ -117,24 +119,32 @@ function transport(path: string, init: RequestInit): Promise<Response> {
 }
 
 async function request(path: string, init: ApiInit): Promise<ApiAnswer> {
-  const timeout = AbortSignal.timeout(apiTimeout(isMobileDevice()));
+  const timeout = AbortSignal.timeout(init.timeoutMs ?? apiTimeout(isMobileDevice()));
+  // A FormData body goes as multipart (the browser writes its boundary); anything else as JSON.
+  const multipart = typeof FormData !== 'undefined' && init.body instanceof FormData;
   const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
   let response: Response;
   try {
-    const raw = init.raw;
+    const plain = init.text;
     response = await transport(path, {
-      method: init.method ?? (init.body === undefined && raw === undefined ? 'GET' : 'POST'),
+      method: init.method ?? (init.body === undefined && plain === undefined ? 'GET' : 'POST'),
       headers: {
         Accept: 'application/json',
-        // A multipart form gets its Content-Type (with the boundary) from fetch itself.
-        ...(typeof raw === 'string'
+        ...(plain !== undefined
           ? { 'Content-Type': 'text/plain; charset=utf-8' }
-          : raw !== undefined || init.body === undefined
+          : init.body === undefined || multipart
             ? {}
             : { 'Content-Type': 'application/json' }),
         ...init.headers,
       },
-      body: raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
+      body:
+        plain !== undefined
+          ? plain
+          : init.body === undefined
+            ? undefined
+            : multipart
+              ? (init.body as FormData)
+              : JSON.stringify(init.body),
       credentials: 'same-origin',
       signal,
     });
@@ -249,14 +259,18 @@ api.post = function post<S extends z.ZodType>(
   return api.send(path, schema, { ...options, method: 'POST', body });
 };
 
-/** POST text (`text/plain`) or a multipart form as it is, the answer parsed with `schema`. */
+/** POST text (as `text/plain`) or a multipart form as it is, the answer parsed with `schema`. */
 api.upload = function upload<S extends z.ZodType>(
   path: string,
   schema: S,
-  raw: string | FormData,
+  content: string | FormData,
   options: ApiOptions = {},
 ): Promise<z.output<S>> {
-  return api.send(path, schema, { ...options, method: 'POST', raw });
+  return api.send(path, schema, {
+    ...options,
+    method: 'POST',
+    ...(typeof content === 'string' ? { text: content } : { body: content }),
+  });
 };
 
 /** PATCH `body` as JSON, the answer parsed with `schema`. */

@@ -70,6 +70,8 @@ export function targetPath(type: string, id: string, orderNumber: number | null)
       return '/admin/pagos';
     case 'snippet':
       return '/admin/respuestas';
+    case 'announcement':
+      return '/admin/anuncios';
     case 'refill':
       return '/admin/ordenes';
     default:

@@ -29,7 +29,12 @@ import { queueNotification } from '../notifications/events';
 /** Orders given a new dispatch job per pass at most (the time-based net catches the rest). */
 export const REQUEUE_LIMIT = 5000;
 
-const PERIODIC: QueueName[] = ['supplier-tick', 'supplier-sync', 'reports-close'];
+const PERIODIC: QueueName[] = [
+  'supplier-tick',
+  'supplier-sync',
+  'reports-close',
+  'announcement-tick',
+];
 
 export type RecoverySummary = {
   /** Instances found dead and taken over. */

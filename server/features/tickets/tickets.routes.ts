@@ -34,6 +34,7 @@ import {
   customerUnreadTickets,
   getMyTicket,
   getStaffTicket,
+  listAssignees,
   listMyTickets,
   listStaffTickets,
   staffReply,
@@ -231,6 +232,18 @@ export const ticketAdminRoutes = [
     responses: [{ status: 200, description: 'Una página de tickets.', body: 'StaffTicketList' }],
     handler: async ({ c, deps, user, query }) =>
       c.json(await listStaffTickets(deps.db, user.id, query)),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/admin/tickets/assignees',
+    operationId: 'adminListTicketAssignees',
+    tag: 'Administración',
+    summary: 'A quién se puede asignar un ticket',
+    description: 'Las personas del equipo que atienden el soporte (administradores y soporte).',
+    access: 'admin',
+    roles: DESK,
+    responses: [{ status: 200, description: 'Las personas.', body: 'TicketAssigneeList' }],
+    handler: async ({ c, deps }) => c.json(await listAssignees(deps.db)),
   }),
   defineRoute({
     method: 'post',

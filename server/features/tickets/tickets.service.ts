@@ -5,7 +5,7 @@
 // together; the e-mail to the other side leaves after the commit (mailAfterCommit).
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { staffCan } from '../../../shared/roles';
+import { STAFF_AREAS, staffCan } from '../../../shared/roles';
 import {
   TICKET_AUTO_CLOSE_DAYS,
   type BulkCloseTicketsResult,
@@ -14,6 +14,7 @@ import {
   type StaffTicketList,
   type StaffTicketQuery,
   type StaffTicketSummary,
+  type TicketAssigneeList,
   type TicketAttachmentDto,
   type TicketCategory,
   type TicketDetail,
@@ -413,6 +414,16 @@ export async function unreadTicketsFor(db: Db, who: { id: string; role: string }
   return staffCan(who.role, 'tickets') ? openTicketCount(db) : null;
 }
 
+/** The desk's staff (admin and support), by name: who a ticket can be assigned to. */
+export async function listAssignees(db: Db): Promise<TicketAssigneeList> {
+  const rows = await db
+    .select({ id: user.id, name: user.name })
+    .from(user)
+    .where(and(inArray(user.role, [...STAFF_AREAS.tickets]), isNull(user.deletedAt)))
+    .orderBy(asc(user.name), asc(user.id));
+  return { items: rows };
+}
+
 // ─── Writing ────────────────────────────────────────────────────────────────────────────────
 
 async function insertMessage(
@@ -777,7 +788,7 @@ export async function updateTicket(
       const [member] = await tx
         .select({ role: user.role })
         .from(user)
-        .where(eq(user.id, input.assigneeId));
+        .where(and(eq(user.id, input.assigneeId), isNull(user.deletedAt)));
       if (!member || !staffCan(member.role, 'tickets')) {
         const message = 'Esa persona no atiende el soporte: elige a alguien del equipo de soporte.';
         throw new AppError('VALIDATION_FAILED', message, { assigneeId: message });

@@ -579,6 +579,16 @@ describe.each(dbTargets())('support desk on %s', (target) => {
 
   it('staff change state and assignee (audited); only desk staff can be assigned', async () => {
     const ticket = await open(alicia.client, { subject: 'Asignación' });
+    // Who can be assigned: the desk's staff, never finance or customers.
+    const assignees = await json<{ items: { id: string; name: string }[] }>(
+      await support.client.get('/api/admin/tickets/assignees'),
+      200,
+    );
+    const assigneeIds = assignees.items.map((i) => i.id);
+    expect(assigneeIds).toEqual(expect.arrayContaining([admin.id, support.id]));
+    expect(assigneeIds).not.toContain(finance.id);
+    expect(assigneeIds).not.toContain(alicia.id);
+    expect((await finance.client.get('/api/admin/tickets/assignees')).status).toBe(403);
     const refused = await admin.client.patch(`/api/admin/tickets/${ticket.id}`, {
       assigneeId: finance.id,
     });
@@ -641,6 +651,16 @@ describe.each(dbTargets())('support desk on %s', (target) => {
     expect(await ids(`q=${encodeURIComponent('filtro por')}`)).toEqual([linked.id]);
     expect(await ids('state=abierto')).toContain(linked.id);
     expect(await ids('state=closed')).not.toContain(linked.id);
+    // Empty filters (a form's blank fields) are no filter; a wrong one is a Spanish 400.
+    expect(await ids('state=&category=&assignee=&customer=&order=&q=&cursor=&limit=')).toContain(
+      linked.id,
+    );
+    const wrong = await support.client.get('/api/admin/tickets?state=perdido');
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { fields: Record<string, string> }).fields.state).toMatch(
+      /El estado no es válido/,
+    );
+    expect((await alicia.client.get('/api/tickets?state=&cursor=')).status).toBe(200);
     // Pages: a limit of 1 walks the list by cursor without repeats.
     const seen: string[] = [];
     let cursor: string | null = null;

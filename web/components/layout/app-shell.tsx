@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { PROTECTED_PATHS } from '../../../shared/routes';
 import { useSession } from '../../lib/session-state';
+import { customerUnreadTickets } from '../../lib/support-badge';
 import { useAccountParts } from './account-header';
 import { Footer } from './footer';
 import { Logo } from './logo';
@@ -58,6 +59,7 @@ export function AppShell({ children }: { children: ReactNode }) {
               name={session.me?.name ?? null}
               balance={session.me?.balance ?? '0.00'}
               isAdmin={isStaffRole(session.user.role)}
+              unreadTickets={customerUnreadTickets(session.me)}
             />
           ) : null}
           {showPublic ? <PublicNav /> : null}

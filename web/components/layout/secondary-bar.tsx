@@ -1,6 +1,8 @@
 import { DropdownMenu } from 'radix-ui';
 import { useLocation, useNavigate, useNavigation } from 'react-router';
 import { SECONDARY_NAV } from '../../lib/account-navigation';
+import { useSession } from '../../lib/session-state';
+import { customerUnreadTickets, supportLabel } from '../../lib/support-badge';
 import { AppNavLink } from '../ui/app-link';
 import { buttonClass } from '../ui/button';
 
@@ -9,6 +11,8 @@ export function SecondaryBar() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const navigation = useNavigation();
+  const session = useSession();
+  const unread = customerUnreadTickets(session.status === 'authenticated' ? session.me : null);
   const current = SECONDARY_NAV.find((i) => pathname === i.url || pathname.startsWith(`${i.url}/`));
   // The page chosen in the phone's «Menú», while it loads.
   const going =
@@ -30,7 +34,7 @@ export function SecondaryBar() {
                     }`
                   }
                 >
-                  {item.title}
+                  <ItemText id={item.id} title={item.title} unread={unread} />
                 </AppNavLink>
               </li>
             ))}
@@ -39,7 +43,10 @@ export function SecondaryBar() {
         <div className="w-full py-1.5 md:hidden">
           <DropdownMenu.Root modal={false}>
             <DropdownMenu.Trigger className={buttonClass('secondary', 'w-full justify-between')}>
-              <span>Menú</span>
+              <span>
+                Menú
+                {unread > 0 ? <UnreadDot unread={unread} /> : null}
+              </span>
               {going && going.id !== current?.id ? (
                 <span className="truncate text-brand-800" data-pending="">
                   {going.title}
@@ -63,7 +70,7 @@ export function SecondaryBar() {
                       current?.id === item.id ? 'font-semibold text-brand-800' : 'text-slate-800'
                     }`}
                   >
-                    {item.title}
+                    <ItemText id={item.id} title={item.title} unread={unread} />
                   </DropdownMenu.Item>
                 ))}
               </DropdownMenu.Content>
@@ -72,5 +79,40 @@ export function SecondaryBar() {
         </div>
       </div>
     </div>
+  );
+}
+
+/** «Soporte» with its count of unread tickets (read out as «Soporte, 2 sin leer»). */
+export function ItemText({ id, title, unread }: { id: string; title: string; unread: number }) {
+  if (id !== 'soporte' || unread <= 0) return <>{title}</>;
+  return (
+    <>
+      <span aria-hidden="true">
+        {title}{' '}
+        <span
+          className="rounded-full bg-amber-200 px-1.5 text-xs font-semibold text-amber-950 tabular-nums"
+          data-testid="support-unread"
+        >
+          {unread}
+        </span>
+      </span>
+      <span className="sr-only">{supportLabel(unread)}</span>
+    </>
+  );
+}
+
+/** The collapsed menu's hint that «Soporte» has unread answers. */
+function UnreadDot({ unread }: { unread: number }) {
+  return (
+    <>
+      {' '}
+      <span
+        aria-hidden="true"
+        className="ml-1 rounded-full bg-amber-200 px-1.5 text-xs font-semibold text-amber-950 tabular-nums"
+      >
+        {unread}
+      </span>
+      <span className="sr-only">{`(soporte: ${unread} sin leer)`}</span>
+    </>
   );
 }

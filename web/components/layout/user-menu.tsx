@@ -2,6 +2,7 @@ import { DropdownMenu } from 'radix-ui';
 import { useNavigate } from 'react-router';
 import { avatarLetter, displayName } from '../../../shared/display-name';
 import { ADMIN_ITEM, USER_MENU } from '../../lib/account-navigation';
+import { ItemText } from './secondary-bar';
 import { Balance } from '../ui/balance';
 
 /** The signed-in user's menu: avatar, name (docs/domain.md §8), Saldo, and the four items. */
@@ -9,10 +10,13 @@ export function UserMenu({
   name,
   balance,
   isAdmin = false,
+  unreadTickets = 0,
 }: {
   name: string | null | undefined;
   balance: string | null | undefined;
   isAdmin?: boolean;
+  /** The customer's tickets with unread answers (beside «Soporte»). */
+  unreadTickets?: number;
 }) {
   const navigate = useNavigate();
   const shown = displayName(name);
@@ -70,7 +74,7 @@ export function UserMenu({
                   : 'text-slate-800'
               }`}
             >
-              {item.title}
+              <ItemText id={item.id} title={item.title} unread={unreadTickets} />
             </DropdownMenu.Item>
           ))}
         </DropdownMenu.Content>

@@ -15,7 +15,7 @@ describe('the admin header search', () => {
 });
 
 describe('the admin menu badges', () => {
-  it('counts orders to take or review, payments and failing suppliers', () => {
+  it('counts orders to take or review, payments, failing suppliers and open tickets', () => {
     expect(
       menuBadges({
         pendingOrders: 3,
@@ -25,9 +25,9 @@ describe('the admin menu badges', () => {
         todayOrders: 5,
         todaySales: '12.50',
         since: '2026-11-24T00:00:00.000Z',
-        openTickets: 0,
+        openTickets: 6,
       }),
-    ).toEqual({ ordenes: 4, pagos: 2, proveedores: 0 });
+    ).toEqual({ ordenes: 4, pagos: 2, proveedores: 0, soporte: 6 });
     expect(menuBadges(null)).toEqual({});
   });
 });

@@ -87,5 +87,6 @@ export function menuBadges(o: AdminOverview | null): Record<string, number> {
     ordenes: o.pendingOrders + o.reviewOrders,
     pagos: o.pendingPayments ?? 0,
     proveedores: o.failingSuppliers ?? 0,
+    soporte: o.openTickets ?? 0,
   };
 }

@@ -29,7 +29,9 @@ export async function runSnippetAction(form: FormData): Promise<SnippetActionRes
   const id = text('id');
   if (!intent) return { intent: 'create', id, ok: false, formError: 'No sabemos qué hacer.' };
   const kind: SnippetKind =
-    text('kind') === 'result_template' ? 'result_template' : 'reject_reason';
+    text('kind') === 'result_template' || text('kind') === 'ticket_reply'
+      ? (text('kind') as SnippetKind)
+      : 'reject_reason';
   if (intent === 'delete') {
     try {
       await deleteSnippet(id);
@@ -50,7 +52,9 @@ export async function runSnippetAction(form: FormData): Promise<SnippetActionRes
         ? `Guardamos los cambios de «${saved.title}».`
         : kind === 'reject_reason'
           ? `Guardamos el motivo «${saved.title}». Ya lo puedes elegir en la cola de órdenes.`
-          : `Guardamos la plantilla «${saved.title}». Ya la puedes elegir en la cola de órdenes.`;
+          : kind === 'ticket_reply'
+            ? `Guardamos la respuesta «${saved.title}». Ya la puedes elegir al responder un ticket.`
+            : `Guardamos la plantilla «${saved.title}». Ya la puedes elegir en la cola de órdenes.`;
     return { intent, id: saved.id, ok: true, message };
   } catch (err) {
     return { intent, id, ok: false, ...apiFailure(err) };

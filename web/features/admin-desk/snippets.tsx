@@ -51,7 +51,7 @@ export const SNIPPET_KIND_TEXT: Record<SnippetKind, KindText> = {
     id: 'respuestas-soporte',
     title: 'Respuestas de soporte',
     description:
-      'Se eligen al responder un ticket de soporte; el texto se puede cambiar antes de enviarlo.',
+      'Se eligen al responder un ticket en Soporte; el texto se puede cambiar antes de enviarlo.',
     empty: 'Todavía no hay respuestas de soporte guardadas.',
     newTitle: 'Nueva respuesta de soporte',
     save: 'Guardar respuesta',
@@ -61,7 +61,7 @@ export const SNIPPET_KIND_TEXT: Record<SnippetKind, KindText> = {
   },
 };
 
-const TITLE_HINT = 'El nombre del botón en la cola (hasta 60 caracteres).';
+const TITLE_HINT = 'El nombre del botón que se elige (hasta 60 caracteres).';
 
 /** A refused form's message for the whole form, when no field carries it. */
 function formErrorOf(result: SnippetActionResult | undefined): string | undefined {
@@ -156,7 +156,9 @@ export function SnippetSection({ kind, items }: { kind: SnippetKind; items: Snip
               ¿Borrar «{pending?.title}»?
             </AlertDialog.Title>
             <AlertDialog.Description className="mt-2 text-sm text-slate-700">
-              Dejará de ofrecerse en la cola de órdenes. Las órdenes que ya lo usaron no cambian.
+              {kind === 'ticket_reply'
+                ? 'Dejará de ofrecerse al responder tickets. Los mensajes ya enviados no cambian.'
+                : 'Dejará de ofrecerse en la cola de órdenes. Las órdenes que ya lo usaron no cambian.'}
             </AlertDialog.Description>
             {refused?.formError ? (
               <div className="mt-3">

@@ -19,11 +19,14 @@ export function loadStock(serviceId: string): Promise<Loaded<StockSummary>> {
 
 const UPLOAD_TIMEOUT =
   'La carga está tardando. Revisa los contadores del stock antes de volver a cargar la lista.';
+/** 10,000 items are sealed one by one: more time than a plain request. */
+const UPLOAD_TIMEOUT_MS = 2 * 60_000;
 
 /** Pasted items, one a line, as `text/plain`. */
 export function uploadStockText(serviceId: string, text: string): Promise<StockUploadResult> {
   return api.upload(STOCK_PATHS.stock(id(serviceId)), StockUploadResultSchema, text, {
     timeoutMessage: UPLOAD_TIMEOUT,
+    timeoutMs: UPLOAD_TIMEOUT_MS,
   });
 }
 
@@ -33,6 +36,7 @@ export function uploadStockFile(serviceId: string, file: File): Promise<StockUpl
   form.append('file', file);
   return api.upload(STOCK_PATHS.stock(id(serviceId)), StockUploadResultSchema, form, {
     timeoutMessage: UPLOAD_TIMEOUT,
+    timeoutMs: UPLOAD_TIMEOUT_MS,
   });
 }
 

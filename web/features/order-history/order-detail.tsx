@@ -1,6 +1,6 @@
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
-import { useFetcher } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 import { formatUsd } from '../../../shared/money';
 import {
   ORDER_STATUS_LABELS,
@@ -13,6 +13,7 @@ import { OrderFiles } from './order-files';
 import { showsSource, SourceBadge } from './source-badge';
 import { StatusBadge } from './status-badge';
 import { useDates } from '../../lib/dates';
+import { newTicketUrl } from '../../lib/support-links';
 
 export type CancelResult = { ok: boolean; message: string };
 
@@ -306,6 +307,14 @@ function OrderActions({ order }: { order: OrderDto }) {
       {refill && !refill.available && refill.reason && order.status === 'completed' ? (
         <p className="text-slate-600">{refill.reason}</p>
       ) : null}
+      <p>
+        <Link
+          to={newTicketUrl({ order: order.id })}
+          className="text-brand-700 hover:text-brand-800 font-medium underline"
+        >
+          Tengo un problema con esta orden
+        </Link>
+      </p>
     </div>
   );
 }

@@ -73,6 +73,14 @@ function tiles(o: AdminOverview): (Tile & { count: number })[] {
       action: 'Ver pagos',
     },
     {
+      id: 'tickets',
+      count: o.openTickets,
+      title: 'Tickets abiertos',
+      text: 'Clientes que esperan una respuesta de soporte.',
+      url: '/admin/soporte?state=open',
+      action: 'Ver tickets',
+    },
+    {
       id: 'suppliers',
       count: o.failingSuppliers,
       title: 'Proveedores con fallos',
@@ -101,7 +109,7 @@ export default function AdminHome() {
       />
       {overview ? (
         <div className="flex flex-col gap-4">
-          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="Lo que espera">
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5" aria-label="Lo que espera">
             {tiles(overview).map((t) => (
               <li key={t.id}>
                 <Card

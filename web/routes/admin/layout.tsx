@@ -46,6 +46,13 @@ const ADMIN_NAV: NavItem[] = [
     badge: '',
     area: 'orders',
   },
+  {
+    id: 'soporte',
+    title: 'Soporte',
+    url: '/admin/soporte',
+    badge: 'tickets abiertos',
+    area: 'tickets',
+  },
   { id: 'servicios', title: 'Servicios', url: '/admin/servicios', badge: '', area: 'catalogue' },
   {
     id: 'proveedores',
@@ -59,6 +66,13 @@ const ADMIN_NAV: NavItem[] = [
   { id: 'grupos', title: 'Grupos de precios', url: '/admin/grupos', badge: '', area: 'catalogue' },
   { id: 'informes', title: 'Informes', url: '/admin/informes', badge: '', area: 'reports' },
   { id: 'deudas', title: 'Deudas', url: '/admin/deudas', badge: '', area: 'money' },
+  {
+    id: 'anuncios',
+    title: 'Anuncios',
+    url: '/admin/anuncios',
+    badge: '',
+    area: 'announcements',
+  },
   { id: 'personal', title: 'Personal', url: '/admin/personal', badge: '', area: 'staff' },
   { id: 'auditoria', title: 'Auditoría', url: '/admin/auditoria', badge: '', area: 'staff' },
 ];

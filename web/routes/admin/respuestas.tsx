@@ -44,7 +44,7 @@ export default function AdminRespuestas() {
     <>
       <PageTitle
         title="Respuestas guardadas"
-        subtitle="Los motivos de rechazo y las plantillas de resultado que se eligen en la cola de órdenes, para no escribirlos cada vez."
+        subtitle="Los motivos de rechazo y las plantillas de resultado que se eligen en la cola de órdenes, y las respuestas de soporte, para no escribirlos cada vez."
       />
       <LoadedList value={snippets} what="las respuestas guardadas">
         {(items) => (
@@ -56,6 +56,10 @@ export default function AdminRespuestas() {
             <SnippetSection
               kind="result_template"
               items={items.filter((s) => s.kind === 'result_template')}
+            />
+            <SnippetSection
+              kind="ticket_reply"
+              items={items.filter((s) => s.kind === 'ticket_reply')}
             />
           </div>
         )}

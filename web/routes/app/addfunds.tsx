@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useFetcher, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
+import { Link, useFetcher, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
 import { useFocusFirstInvalid } from '../../lib/focus-invalid';
 import { formatUsd } from '../../../shared/money';
 import {
@@ -24,6 +24,7 @@ import {
   type ManualMethodDto,
 } from '../../features/wallet/wallet-api';
 import { CreditLine } from '../../features/credit/credit-line';
+import { newTicketUrl } from '../../lib/support-links';
 import { api, ApiError } from '../../lib/api';
 import { APP_NAME } from '../../lib/app-name';
 import { reloadMe } from '../../lib/session';
@@ -399,6 +400,13 @@ export default function AddFunds() {
                     {t.rejectReason ? (
                       <p className="text-sm text-red-700">Motivo: {t.rejectReason}</p>
                     ) : null}
+                    <Link
+                      to={newTicketUrl({ payment: t.id })}
+                      className="text-brand-700 hover:text-brand-800 text-sm font-medium underline"
+                      aria-label={`Tengo un problema con esta recarga (${formatUsd(t.amount)}, ${dates.dateTime(t.createdAt)})`}
+                    >
+                      Tengo un problema con esta recarga
+                    </Link>
                   </div>
                   <span
                     className={`rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap ${STATUS_TONE[t.status] ?? ''}`}

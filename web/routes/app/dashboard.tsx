@@ -11,6 +11,8 @@ import {
 } from '../../../shared/schemas/orders';
 import { WalletDtoSchema } from '../../../shared/schemas/wallet';
 import { CreditLine } from '../../features/credit/credit-line';
+import { AnnouncementList } from '../../features/announcements/announcement-list';
+import { loadMyAnnouncements } from '../../features/announcements/announcements-api';
 import { AppLink } from '../../components/ui/app-link';
 import { Alert } from '../../components/ui/alert';
 import { buttonClass } from '../../components/ui/button';
@@ -50,7 +52,7 @@ export async function clientLoader() {
 
 /** A failed read shows a notice; the rest of the page still works. */
 async function dashboardData() {
-  const [wallet, summary] = await Promise.all([
+  const [wallet, summary, announcements] = await Promise.all([
     api.get('/api/wallet', WalletDtoSchema).catch((err: unknown) => {
       console.warn('No se pudo leer el saldo:', err);
       return null;
@@ -59,14 +61,16 @@ async function dashboardData() {
       console.warn('No se pudo leer el resumen de órdenes:', err);
       return null;
     }),
+    loadMyAnnouncements(),
   ]);
-  return { wallet, summary };
+  return { wallet, summary, announcements };
 }
 
 const SHORTCUT_TEXT: Record<string, string> = {
   'nueva-orden': 'Elige un servicio y haz tu pedido con tu saldo.',
   'anadir-creditos': 'Recarga tu saldo en dólares.',
   'historial-ordenes': 'Consulta el estado y el resultado de tus órdenes.',
+  soporte: 'Escríbenos sobre una orden, un pago o tu cuenta.',
   'mi-perfil': 'Tu nombre, tu correo y tu contraseña.',
 };
 
@@ -126,7 +130,7 @@ function SpendChart({ days, total }: { days: Summary['spend30d']; total: string 
 export default function Dashboard() {
   const dates = useDates();
   const session = useSession();
-  const { wallet, summary } = useLoaderData<typeof clientLoader>();
+  const { wallet, summary, announcements } = useLoaderData<typeof clientLoader>();
   if (session.status !== 'authenticated') return null;
   const me = session.me;
   const available = wallet?.available ?? me?.balance ?? '0.00';
@@ -181,6 +185,8 @@ export default function Dashboard() {
           {summary ? <SpendChart days={summary.spend30d} total={summary.spend30dTotal} /> : null}
         </Card>
       </div>
+
+      <AnnouncementList items={announcements} />
 
       {summary ? (
         <div className="mt-6 grid gap-4 lg:grid-cols-2">

@@ -1,7 +1,9 @@
-import { Navigate, Outlet, redirect, useLocation } from 'react-router';
+import { Navigate, Outlet, redirect, useLoaderData, useLocation } from 'react-router';
 import { registerAccountParts } from '../../components/layout/account-header';
 import * as accountParts from '../../components/layout/account-parts';
 import { PageSkeleton, useSlowPageChange } from '../../components/ui/page-skeleton';
+import { loadMyAnnouncements } from '../../features/announcements/announcements-api';
+import { AnnouncementBanner } from '../../features/announcements/banner';
 import { LoadingScreen } from '../../components/ui/spinner';
 import { pageLoader } from '../../lib/page-loader.server';
 import { requireSignedIn } from '../../lib/page-session';
@@ -22,8 +24,15 @@ registerAccountParts(accountParts);
  * then).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await pageLoader(request, () => requireSignedIn(request));
-  return null;
+  return pageLoader(request, async () => {
+    const session = await requireSignedIn(request);
+    return { announcements: await announcementsFor(session.user.role) };
+  });
+}
+
+/** A customer's announcements, for the banner (staff get none). */
+function announcementsFor(role: string) {
+  return role === 'customer' ? loadMyAnnouncements() : Promise.resolve([]);
 }
 
 /** The same guard for navigations in the browser, with the session the browser holds. */
@@ -45,7 +54,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   // navigation (a redirect runs this twice) share a reading: a reading two seconds old, taken
   // right after the customer's own top-up, missed the admin's approval that came next.
   void reloadMe({ maxAgeMs: 300 });
-  return null;
+  return { announcements: await announcementsFor(session.user.role) };
 }
 
 /** Runs the loader on every navigation inside the app, so the header's Saldo stays current. */
@@ -59,6 +68,7 @@ export function HydrateFallback() {
 
 export default function ProtectedLayout() {
   const session = useSession();
+  const { announcements } = useLoaderData<typeof clientLoader>();
   const location = useLocation();
   const slow = useSlowPageChange();
   // The session can end while the page is open (expiry, sign-out in another tab, a 401).
@@ -86,6 +96,7 @@ export default function ProtectedLayout() {
           (the page being left stays mounted, hidden, in case the move is cancelled). */}
       {slow ? <PageSkeleton /> : null}
       <div hidden={slow}>
+        {session.user.role === 'customer' ? <AnnouncementBanner items={announcements} /> : null}
         <Outlet />
       </div>
     </div>
