@@ -256,3 +256,12 @@ export function bulkCompleteOrders(text: string) {
     { timeoutMessage: 'Completar tantas órdenes está tardando. Revisa la cola antes de repetir.' },
   );
 }
+
+/** What a queue row's action answers (take, complete, reject, resend, replace the item). */
+export type QueueActionResult = {
+  id: string;
+  ok: boolean;
+  message: string;
+  order?: AdminOrder;
+  field?: string;
+};

@@ -5,7 +5,12 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { CallLog, type CallsRequest } from '../../components/ui/call-log';
 import { TextAreaField, TextField } from '../../components/ui/field';
-import { loadOrderSupplierCalls, mainField, type AdminOrder } from './orders-api';
+import {
+  loadOrderSupplierCalls,
+  mainField,
+  type AdminOrder,
+  type QueueActionResult,
+} from './orders-api';
 import { OrderFiles } from './order-files';
 import { ReplaceItem } from './replace-item';
 import { isStockOrder } from './stock-order';
@@ -14,13 +19,7 @@ import { orderAge } from './queue-keys';
 import { StatusBadge } from './status-badge';
 import { useDates } from '../../lib/dates';
 
-export type QueueActionResult = {
-  id: string;
-  ok: boolean;
-  message: string;
-  order?: AdminOrder;
-  field?: string;
-};
+export type { QueueActionResult } from './orders-api';
 
 type Panel = 'complete' | 'reject' | 'confirm' | 'resend';
 

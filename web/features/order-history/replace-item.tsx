@@ -6,8 +6,7 @@ import type { FetcherWithComponents } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
 import { TextAreaField } from '../../components/ui/field';
-import type { AdminOrder } from './orders-api';
-import type { QueueActionResult } from './queue-row';
+import type { AdminOrder, QueueActionResult } from './orders-api';
 
 export function ReplaceItem({
   order,
