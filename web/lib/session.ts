@@ -56,9 +56,11 @@ function schedule(expiresAt: number) {
   expireTimer = setTimeout(
     () => {
       const state = getSessionState();
-      if (state.status === 'authenticated' && isExpired(state.expiresAt, Date.now()))
-        endSession(true);
-      else if (state.status === 'authenticated') schedule(state.expiresAt);
+      if (state.status !== 'authenticated') return;
+      if (!isExpired(state.expiresAt, Date.now())) schedule(state.expiresAt);
+      // This device's clock says it has ended: the server decides (a renewal may be on its way,
+      // and a clock that jumped ahead must not end a session the server still holds).
+      else void refresh();
     },
     Math.min(expireInMs, cap),
   );
@@ -200,7 +202,8 @@ if (typeof window !== 'undefined') {
       state.status === 'authenticated' &&
       isExpired(state.expiresAt, Date.now())
     ) {
-      endSession(true);
+      // Asked, not assumed: the server ends it when it has really expired.
+      void refresh();
     }
   });
 }
