@@ -39,10 +39,14 @@ const SIGNED_IN_PAGES = [
   '/orderhistory',
   '/addfunds',
   '/profile',
-  // The admin's order queue, as the admin (signed in with two-factor).
+  '/soporte',
+  '/soporte/nuevo',
+  // The admin's screens, as the admin (signed in with two-factor).
   '/admin/ordenes',
+  '/admin/soporte',
+  '/admin/anuncios',
 ];
-const ADMIN_PAGES = new Set(['/admin/ordenes']);
+const ADMIN_PAGES = new Set(['/admin/ordenes', '/admin/soporte', '/admin/anuncios']);
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
 const ADMIN = { email: 'admin@example.com', password: 'Admin-Lighthouse-2026!' };
 const CUSTOMER = {
