@@ -122,9 +122,10 @@ test('staff reach the same section from their user menu and see their role’s n
     'Proveedor con fallos o saldo bajo',
     'Pago esperando aprobación',
     'Cliente en su límite de crédito',
+    'Poco stock de un servicio',
   ])
     await expect(section.getByRole('checkbox', { name: label })).toBeVisible();
-  await expect(section.getByRole('checkbox')).toHaveCount(6);
+  await expect(section.getByRole('checkbox')).toHaveCount(7);
   await expect(section.getByRole('button', { name: 'Vincular Telegram' })).toBeVisible();
   await expectAccessible(page);
 });
