@@ -124,19 +124,14 @@ export async function startWorkers(
       'supplier-dispatch',
       { batchSize, pollingIntervalSeconds },
       async (batch) => {
-        const failures: unknown[] = [];
-        await Promise.all(
-          batch.map(async (job) => {
-            try {
-              await runDispatch(deps, job.data.orderId);
-            } catch (err) {
-              logger.error({ err: safeError(err), orderId: job.data.orderId }, 'dispatch failed');
-              failures.push(err);
-            }
-          }),
-        );
         // pg-boss retries the batch; a repeated job finds already-claimed orders and does nothing.
-        if (failures.length) throw new Error(`${failures.length} dispatch job(s) failed`);
+        await settleEach(
+          batch,
+          (data) => runDispatch(deps, data.orderId),
+          (err, data) =>
+            logger.error({ err: safeError(err), orderId: data.orderId }, 'dispatch failed'),
+          'dispatch job(s) failed',
+        );
       },
     );
   }
@@ -144,60 +139,45 @@ export async function startWorkers(
     'webhook-deliver',
     { batchSize: 8, pollingIntervalSeconds },
     async (batch) => {
-      const failures: unknown[] = [];
-      await Promise.all(
-        batch.map(async (job) => {
-          try {
-            await deliver(deps, job.data.deliveryId);
-          } catch (err) {
-            logger.error(
-              { err: safeError(err), deliveryId: job.data.deliveryId },
-              'webhook delivery failed',
-            );
-            failures.push(err);
-          }
-        }),
-      );
       // A repeated job finds a delivery already sent, or not due yet, and does nothing.
-      if (failures.length) throw new Error(`${failures.length} webhook job(s) failed`);
+      await settleEach(
+        batch,
+        (data) => deliver(deps, data.deliveryId),
+        (err, data) =>
+          logger.error(
+            { err: safeError(err), deliveryId: data.deliveryId },
+            'webhook delivery failed',
+          ),
+        'webhook job(s) failed',
+      );
     },
   );
   await jobs.work<{ refillId: string }>(
     'supplier-refill',
     { batchSize: 8, pollingIntervalSeconds },
     async (batch) => {
-      const failures: unknown[] = [];
-      await Promise.all(
-        batch.map(async (job) => {
-          try {
-            await sendRefill(deps, job.data.refillId);
-          } catch (err) {
-            logger.error({ err: safeError(err), refillId: job.data.refillId }, 'refill failed');
-            failures.push(err);
-          }
-        }),
-      );
       // A repeated job finds the refill claimed (not due) or finished, and does nothing.
-      if (failures.length) throw new Error(`${failures.length} refill job(s) failed`);
+      await settleEach(
+        batch,
+        (data) => sendRefill(deps, data.refillId),
+        (err, data) =>
+          logger.error({ err: safeError(err), refillId: data.refillId }, 'refill failed'),
+        'refill job(s) failed',
+      );
     },
   );
   await jobs.work<{ orderId: string; attempt?: number }>(
     'supplier-cancel',
     { batchSize: 8, pollingIntervalSeconds },
     async (batch) => {
-      const failures: unknown[] = [];
-      await Promise.all(
-        batch.map(async (job) => {
-          try {
-            await sendCancel(deps, job.data.orderId, job.data.attempt ?? 1);
-          } catch (err) {
-            logger.error({ err: safeError(err), orderId: job.data.orderId }, 'cancel failed');
-            failures.push(err);
-          }
-        }),
-      );
       // A repeated job finds the cancel answered and does nothing (a second cancel is harmless).
-      if (failures.length) throw new Error(`${failures.length} cancel job(s) failed`);
+      await settleEach(
+        batch,
+        (data) => sendCancel(deps, data.orderId, data.attempt ?? 1),
+        (err, data) =>
+          logger.error({ err: safeError(err), orderId: data.orderId }, 'cancel failed'),
+        'cancel job(s) failed',
+      );
     },
   );
   await jobs.work<NotificationEvent>(
@@ -214,23 +194,15 @@ export async function startWorkers(
     'telegram-send',
     { batchSize: 8, pollingIntervalSeconds },
     async (batch) => {
-      const failures: unknown[] = [];
       // Side by side: the pacing slots in the database keep Telegram's limits.
-      await Promise.all(
-        batch.map(async (job) => {
-          try {
-            await sendTelegram(deps, job.data.messageId);
-          } catch (err) {
-            logger.warn(
-              { err: safeError(err), messageId: job.data.messageId },
-              'telegram send failed',
-            );
-            failures.push(err);
-          }
-        }),
-      );
       // A repeated job finds its message sent (or dropped) and does nothing.
-      if (failures.length) throw new Error(`${failures.length} telegram send(s) failed`);
+      await settleEach(
+        batch,
+        (data) => sendTelegram(deps, data.messageId),
+        (err, data) =>
+          logger.warn({ err: safeError(err), messageId: data.messageId }, 'telegram send failed'),
+        'telegram send(s) failed',
+      );
     },
   );
   await jobs.work('supplier-tick', { batchSize: 1, pollingIntervalSeconds }, (batch) =>
@@ -389,4 +361,29 @@ export async function startWorkers(
       await instance.leave();
     },
   };
+}
+
+/**
+ * Runs every job of a batch side by side; each failure is logged, and the batch then fails (so
+ * pg-boss retries it) once all have finished. Every worker that uses it is safe to repeat: a
+ * repeated job finds its row done and does nothing.
+ */
+async function settleEach<T>(
+  batch: readonly { data: T }[],
+  run: (data: T) => Promise<unknown>,
+  onError: (err: unknown, data: T) => void,
+  what: string,
+): Promise<void> {
+  let failed = 0;
+  await Promise.all(
+    batch.map(async (job) => {
+      try {
+        await run(job.data);
+      } catch (err) {
+        onError(err, job.data);
+        failed += 1;
+      }
+    }),
+  );
+  if (failed) throw new Error(`${failed} ${what}`);
 }
