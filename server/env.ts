@@ -3,6 +3,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { stripeConfigFrom, type StripeConfig } from './features/payments/stripe/stripe.config';
+import {
+  gatewayConfigsFrom,
+  type MercadoPagoConfig,
+  type NowPaymentsConfig,
+  type PaypalConfig,
+} from './features/payments/gateway-config';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -129,6 +135,10 @@ export type Env = RawEnv & {
   isProduction: boolean;
   /** Card top-ups; null when STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET are not set. */
   stripe: StripeConfig | null;
+  /** PayPal, crypto (NOWPayments) and Mercado Pago top-ups; each null when not configured. */
+  paypal: PaypalConfig | null;
+  nowpayments: NowPaymentsConfig | null;
+  mercadopago: MercadoPagoConfig | null;
   google: { clientId: string; clientSecret: string } | null;
   oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | null;
   twilio: { accountSid: string; authToken: string; from: string } | null;
@@ -170,6 +180,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     AUTH_SECRET: raw.AUTH_SECRET ?? persistedSecret(dataDir),
     isProduction: raw.NODE_ENV === 'production',
     stripe: stripeConfigFrom(cleaned),
+    ...gatewayConfigsFrom(cleaned),
     google: both(
       'GOOGLE',
       raw.GOOGLE_CLIENT_ID,

@@ -81,20 +81,54 @@ export const MovementsPageSchema = z.strictObject({
 });
 export type MovementsPage = z.infer<typeof MovementsPageSchema>;
 
-export const PAYMENT_METHODS = ['stripe', 'manual', 'voucher'] as const;
+export const PAYMENT_METHODS = [
+  'stripe',
+  'paypal',
+  'crypto',
+  'mercadopago',
+  'manual',
+  'voucher',
+] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_STATUSES = ['pending', 'completed', 'rejected', 'expired'] as const;
+/** The methods the customer pays through a provider's page (fees and limits set by the admin). */
+export const GATEWAY_METHODS = ['stripe', 'paypal', 'crypto', 'mercadopago'] as const;
+export type GatewayMethod = (typeof GATEWAY_METHODS)[number];
+/**
+ * pending: not paid yet (gateways) or waiting for review (manual); review: paid, waiting for
+ * finance before it is credited (fraud hold, «En revisión»); completed: credited; reversed:
+ * credited, then refunded or charged back (debited again); rejected; expired.
+ */
+export const PAYMENT_STATUSES = [
+  'pending',
+  'review',
+  'completed',
+  'reversed',
+  'rejected',
+  'expired',
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: 'Pendiente de revisión',
+  review: 'En revisión',
   completed: 'Acreditado',
+  reversed: 'Revertido',
   rejected: 'Rechazado',
   expired: 'Caducado',
 };
 
+/** The status as the customer reads it: a gateway top-up that is pending is waiting for the payment. */
+export function paymentStatusLabel(method: PaymentMethod, status: PaymentStatus): string {
+  if (status === 'pending' && (GATEWAY_METHODS as readonly string[]).includes(method))
+    return 'Esperando el pago';
+  return PAYMENT_STATUS_LABELS[status];
+}
+
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   stripe: 'Tarjeta',
+  paypal: 'PayPal',
+  crypto: 'Criptomonedas',
+  mercadopago: 'Mercado Pago',
   manual: 'Pago manual',
   voucher: 'Código de recarga',
 };
@@ -103,11 +137,19 @@ export const PaymentDtoSchema = z.strictObject({
   id: z.uuid(),
   method: z.enum(PAYMENT_METHODS),
   methodName: z.string(),
+  /** What the balance receives (or received). */
   amount: MoneySchema,
+  /** The fee paid on top of `amount` ("0.00" when none). */
+  fee: MoneySchema,
   status: z.enum(PAYMENT_STATUSES),
   reference: z.string().nullable(),
   rejectReason: z.string().nullable(),
+  /** A line about how it was credited or why it waits (partial crypto payment, fraud hold). */
+  note: z.string().nullable(),
+  /** The customer's uploaded proof of a manual transfer exists. */
   hasReceipt: z.boolean(),
+  /** The receipts issued for this top-up (one per credit; numbered R-YYYY-NNNNNN). */
+  receipts: z.array(z.strictObject({ id: z.uuid(), number: z.string() })),
   createdAt: DateTimeSchema,
   reviewedAt: DateTimeSchema.nullable(),
 });

@@ -17,7 +17,13 @@ import type { Logger } from '../../lib/logger';
 import type { MailMessage, Mailer } from '../../lib/mail';
 import { recordAudit } from '../audit/audit.service';
 import { balances } from '../ledger/ledger.service';
-import { completePayment, rejectPayment, type PaymentRow } from '../payments/payments.service';
+import {
+  completePayment,
+  paymentDto,
+  rejectPayment,
+  toPaymentDto,
+  type PaymentRow,
+} from '../payments/payments.service';
 import { topUpApprovedEmail, topUpRejectedEmail, type TopUpMailInput } from './funds.emails';
 import {
   MAX_PENDING_REQUESTS,
@@ -103,18 +109,8 @@ export function toPublicMethodDto(method: MethodDto): PublicMethodDto {
 
 /** The PaymentDto of a manual request whose method name is already known (lists, no N+1). */
 function toRequestDto(row: PaymentRow, methodName: string): PaymentDto {
-  return {
-    id: row.id,
-    method: 'manual',
-    methodName,
-    amount: formatAmount(row.amount),
-    status: row.status as PaymentStatus,
-    reference: row.reference,
-    rejectReason: row.rejectReason,
-    hasReceipt: row.receiptPath !== null,
-    createdAt: row.createdAt.toISOString(),
-    reviewedAt: row.reviewedAt?.toISOString() ?? null,
-  };
+  // Requests in these lists are not credited yet: they have no receipts.
+  return paymentDto(row, methodName, []);
 }
 
 // ─── Methods (admin) ─────────────────────────────────────────────────────────────────────────
@@ -448,7 +444,7 @@ export async function approve(
     topUpApprovedEmail({ ...base, balance: outcome.available }),
   );
   return {
-    payment: toRequestDto(outcome.row, await methodNameOf(db, outcome.row)),
+    payment: await toPaymentDto(db, outcome.row),
     balance: formatAmount(outcome.available),
   };
 }
@@ -479,7 +475,7 @@ export async function reject(
     return result.payment;
   });
   notifyCustomer(db, notify, row, (base) => topUpRejectedEmail({ ...base, reason }));
-  return { payment: toRequestDto(row, await methodNameOf(db, row)) };
+  return { payment: await toPaymentDto(db, row) };
 }
 
 export type ReceiptFile = {

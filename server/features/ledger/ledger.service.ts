@@ -7,6 +7,9 @@ export const SYSTEM_ACCOUNTS = [
   'funding:stripe',
   'funding:manual',
   'funding:voucher',
+  'funding:paypal',
+  'funding:crypto',
+  'funding:mercadopago',
   'revenue',
   'adjustments',
 ] as const;
@@ -17,6 +20,11 @@ export type TransferKind =
   | 'topup_stripe'
   | 'topup_manual'
   | 'topup_voucher'
+  | 'topup_paypal'
+  | 'topup_crypto'
+  | 'topup_mercadopago'
+  /** A credited top-up refunded or charged back: available → funding, may go below zero. */
+  | 'topup_reversal'
   | 'adjustment_credit'
   | 'adjustment_debit'
   | 'order_hold'

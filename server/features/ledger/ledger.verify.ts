@@ -41,13 +41,18 @@ export async function verifyLedger(db: Db): Promise<LedgerReport> {
   );
   for (const u of unbalanced)
     problems.push(`transfer ${u.id}: ${u.n} entries summing to ${u.total}`);
-  // 'held' never goes below zero; no customer account without credit is negative either.
+  // 'held' never goes below zero; no customer account without credit is negative either,
+  // unless a reversed top-up (refund, chargeback) took it there: that debit is allowed past the
+  // floor (docs/domain.md "Payment gateways") and the account is flagged instead.
   const negative = await queryRows<{ id: string; balance: string }>(
     db,
     sql`SELECT id, balance::text AS balance FROM ledger_account
          WHERE user_id IS NOT NULL AND balance < 0 AND (kind <> 'available' OR
                (credit_limit = 0 AND NOT EXISTS
-                 (SELECT 1 FROM ledger_credit_limit h WHERE h.account_id = ledger_account.id)))`,
+                 (SELECT 1 FROM ledger_credit_limit h WHERE h.account_id = ledger_account.id)
+                AND NOT EXISTS
+                 (SELECT 1 FROM ledger_entry e JOIN ledger_transfer t ON t.id = e.transfer_id
+                   WHERE e.account_id = ledger_account.id AND t.kind = 'topup_reversal')))`,
   );
   for (const n of negative) problems.push(`customer account ${n.id} is negative: ${n.balance}`);
   // Credit lines: each debit that left a customer account below zero stayed within the limit in
@@ -67,7 +72,9 @@ export async function verifyLedger(db: Db): Promise<LedgerReport> {
                                   WHERE h.account_id = e.account_id AND h.after_entry_id < e.id
                                   ORDER BY h.after_entry_id DESC, h.id DESC LIMIT 1), 0) AS limit_then
                   FROM ledger_entry e JOIN ledger_account a ON a.id = e.account_id
-                 WHERE a.user_id IS NOT NULL AND e.amount < 0 AND e.balance_after < 0) d
+                  JOIN ledger_transfer t ON t.id = e.transfer_id
+                 WHERE a.user_id IS NOT NULL AND e.amount < 0 AND e.balance_after < 0
+                   AND t.kind <> 'topup_reversal') d
          WHERE d.balance_after < -d.limit_then`,
   );
   for (const p of pastLimit)

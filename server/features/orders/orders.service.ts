@@ -1,4 +1,6 @@
 import { recordAudit } from '../audit/audit.service';
+import { openAccountFlag } from '../payments/payments.service';
+import { ACCOUNT_BLOCKED_MESSAGE } from '../../../shared/schemas/payments';
 import { createHash } from 'node:crypto';
 import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import { validateOrderFields } from '../../../shared/fields';
@@ -232,6 +234,9 @@ async function insertAndHold(
   fromStock?: boolean;
   lowStock?: boolean;
 }> {
+  // A reversed top-up (refund, chargeback) blocks new orders until finance clears the flag.
+  if (await openAccountFlag(tx, userId))
+    throw new AppError('ACCOUNT_BLOCKED', ACCOUNT_BLOCKED_MESSAGE);
   const inflightKey =
     !svc.allowRecheck && prepared.identifier ? `${userId}:${svc.id}:${prepared.identifier}` : null;
   const [inserted] = await tx
