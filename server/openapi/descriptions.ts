@@ -206,13 +206,19 @@ const SERVICE: Record<string, string> = {
 
 const PAYMENT: Record<string, string> = {
   id: 'Identificador de la recarga (UUID).',
-  method: 'Método: tarjeta, pago manual o código.',
+  method:
+    'Método: `stripe` (tarjeta), `paypal`, `crypto` (NOWPayments), `mercadopago`, `manual` o `voucher` (código).',
   methodName: 'Nombre del método para mostrar.',
-  amount: `Importe de la recarga. ${MONEY}`,
-  status: 'Estado: pendiente, acreditada, rechazada o caducada.',
+  amount: `Lo que recibe (o recibió) el saldo. ${MONEY}`,
+  fee: `Comisión pagada además del importe ("0.00" si no hay). ${MONEY}`,
+  status:
+    'Estado: `pending` (esperando el pago o la revisión de un pago manual), `review` (pagada, en revisión antes de acreditarse), `completed` (acreditada), `reversed` (reembolsada o revertida después de acreditarse), `rejected` o `expired`.',
   reference: 'Referencia declarada por el cliente (pagos manuales), o `null`.',
-  rejectReason: 'Motivo del rechazo, o `null`.',
-  hasReceipt: 'Si tiene un comprobante adjunto.',
+  rejectReason: 'Motivo del rechazo o de la reversión, o `null`.',
+  note: 'Cómo se acreditó o por qué espera (pago parcial en cripto, revisión), o `null`.',
+  hasReceipt: 'Si el cliente adjuntó un comprobante de su transferencia (pagos manuales).',
+  receipts:
+    'Recibos numerados emitidos al acreditarla (uno por abono): `id` y `number` (R-AAAA-NNNNNN); el PDF está en `/api/receipts/{id}/pdf`.',
   createdAt: CREATED,
   reviewedAt: 'Cuándo la revisó un administrador, o `null`.',
 };
@@ -390,10 +396,12 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
     properties: {
       id: 'Identificador del movimiento.',
       date: 'Cuándo ocurrió (ISO 8601, UTC).',
-      kind: 'Tipo: `topup_stripe`, `topup_manual`, `topup_voucher`, `adjustment_credit`, `adjustment_debit`, `order_hold`, `order_release`…',
+      kind: 'Tipo: `topup_stripe`, `topup_paypal`, `topup_crypto`, `topup_mercadopago`, `topup_manual`, `topup_voucher`, `topup_reversal` (recarga reembolsada o revertida), `adjustment_credit`, `adjustment_debit`, `order_hold`, `order_release`…',
       description: 'Descripción para la persona (por ejemplo "Orden #12: Consulta IMEI").',
       amount: 'Importe con signo: "+25.00" abona, "-3.00" carga.',
       balanceAfter: `Saldo disponible después del movimiento. ${MONEY}`,
+      receipt:
+        'El recibo numerado de una recarga acreditada (`id`, `number`; PDF en `/api/receipts/{id}/pdf`), o `null`.',
     },
   },
   MovementsPage: {

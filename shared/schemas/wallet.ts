@@ -72,6 +72,8 @@ export const MovementDtoSchema = z.strictObject({
   /** Signed: "+25.00" credits the account, "-3.00" debits it. */
   amount: SignedMoneySchema,
   balanceAfter: BalanceSchema,
+  /** The numbered receipt of a top-up's credit (PDF at /api/receipts/:id/pdf), else null. */
+  receipt: z.strictObject({ id: z.uuid(), number: z.string() }).nullable(),
 });
 export type MovementDto = z.infer<typeof MovementDtoSchema>;
 

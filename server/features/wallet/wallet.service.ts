@@ -1,6 +1,6 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { PaymentDto } from '../../../shared/schemas/wallet';
-import { payment } from '../../db/schema/payments';
+import { payment, receipt } from '../../db/schema/payments';
 import { toPaymentDto } from '../payments/payments.service';
 import { formatAmount } from '../../../shared/money';
 import type { MovementsPage, WalletDto } from '../../../shared/schemas/wallet';
@@ -47,9 +47,12 @@ export async function listMovements(
       createdAt: ledgerEntry.createdAt,
       kind: ledgerTransfer.kind,
       description: ledgerTransfer.description,
+      receiptId: receipt.id,
+      receiptNumber: receipt.number,
     })
     .from(ledgerEntry)
     .innerJoin(ledgerTransfer, eq(ledgerTransfer.id, ledgerEntry.transferId))
+    .leftJoin(receipt, eq(receipt.transferId, ledgerTransfer.id))
     .where(
       and(
         eq(ledgerEntry.accountId, account.id),
@@ -67,6 +70,7 @@ export async function listMovements(
       description: r.description,
       amount: `${r.amount > 0n ? '+' : ''}${formatAmount(r.amount)}`,
       balanceAfter: formatAmount(r.balanceAfter),
+      receipt: r.receiptId && r.receiptNumber ? { id: r.receiptId, number: r.receiptNumber } : null,
     })),
     nextCursor: rows.length > MOVEMENTS_PAGE_SIZE ? (page.at(-1)?.id.toString() ?? null) : null,
   };
