@@ -10,6 +10,17 @@ import {
   WalletDtoSchema,
   type PaymentDto,
 } from '../../../shared/schemas/wallet';
+import {
+  CryptoTopupSchema,
+  MercadoPagoTopupSchema,
+  PaymentMethodListSchema,
+  PaypalTopupSchema,
+  ReceiptListSchema,
+  TopupResultSchema,
+  type TopupResult,
+} from '../../../shared/schemas/payments';
+import { CardCheckoutSchema } from '../../../shared/schemas/funds';
+import type { GatewayMethod } from '../../../shared/schemas/wallet';
 import { ApiError, api, readErrorAnswer } from '../../lib/api';
 
 export type ManualMethodDto = PublicMethodDto;
@@ -32,6 +43,49 @@ export function getTopups() {
 
 export function getFundingMethods() {
   return api.get('/api/funds/methods', FundingMethodsSchema);
+}
+
+/** GET /api/payment-methods: every enabled way to top up, with its fee and limits. */
+export function getPaymentMethods() {
+  return api.get('/api/payment-methods', PaymentMethodListSchema).then((r) => r.items);
+}
+
+/** The customer's numbered receipts (GET /api/receipts). */
+export function getReceipts() {
+  return api.get('/api/receipts', ReceiptListSchema);
+}
+
+/** Where the customer's browser goes to read a receipt's PDF. */
+export function receiptPdfUrl(id: string): string {
+  return `/api/receipts/${encodeURIComponent(id)}/pdf`;
+}
+
+/**
+ * Starts a top-up of `amount` (the API's "25.50") through a gateway and resolves with the
+ * provider's page to send the customer to.
+ */
+export async function startGatewayTopup(method: GatewayMethod, amount: string): Promise<string> {
+  switch (method) {
+    case 'stripe':
+      return (await api.post('/api/funds/stripe/checkout', CardCheckoutSchema, { amount })).url;
+    case 'paypal':
+      return (await api.post('/api/payments/paypal', PaypalTopupSchema, { amount })).approveUrl;
+    case 'crypto':
+      return (await api.post('/api/payments/crypto', CryptoTopupSchema, { amount })).invoiceUrl;
+    case 'mercadopago':
+      return (await api.post('/api/payments/mercadopago', MercadoPagoTopupSchema, { amount }))
+        .initPoint;
+  }
+}
+
+/** Back from PayPal: capture the approved order (idempotent on the server). */
+export function capturePaypal(id: string): Promise<TopupResult> {
+  return api.post(`/api/payments/paypal/${encodeURIComponent(id)}/capture`, TopupResultSchema);
+}
+
+/** One of the customer's top-ups as it stands now, with the balance. */
+export function getTopup(id: string): Promise<TopupResult> {
+  return api.get(`/api/payments/${encodeURIComponent(id)}`, TopupResultSchema);
 }
 
 const REGISTER_FAILED = 'No pudimos registrar tu pago.';

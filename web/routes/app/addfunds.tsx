@@ -1,28 +1,50 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useFetcher, useLoaderData, useRevalidator, useSearchParams } from 'react-router';
 import { useFocusFirstInvalid } from '../../lib/focus-invalid';
 import { formatUsd } from '../../../shared/money';
 import {
-  CardCheckoutSchema,
-  CardCheckoutTypedSchema,
   ManualRequestTypedSchema,
   RECEIPT_TYPES,
+  type FundingMethods,
 } from '../../../shared/schemas/funds';
+import {
+  GatewayTopupTypedSchema,
+  type FeeDto,
+  type PaymentMethodDto,
+} from '../../../shared/schemas/payments';
 import { RedeemResultSchema, RedeemSchema } from '../../../shared/schemas/vouchers';
-import { PAYMENT_STATUS_LABELS, type MovementDto } from '../../../shared/schemas/wallet';
+import {
+  GATEWAY_METHODS,
+  paymentStatusLabel,
+  type GatewayMethod,
+  type MovementDto,
+  type PaymentDto,
+} from '../../../shared/schemas/wallet';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, PageTitle } from '../../components/ui/card';
 import { SelectField, TextField } from '../../components/ui/field';
-import { apiFailure, parseForm, type FormResult } from '../../lib/form-data';
+import { apiFailure, parseForm } from '../../lib/form-data';
 import {
   declareManualTopup,
   getFundingMethods,
   getMovements,
+  getPaymentMethods,
   getTopups,
   getWallet,
+  startGatewayTopup,
   type ManualMethodDto,
 } from '../../features/wallet/wallet-api';
+import {
+  gatewayOptions,
+  GatewayTopupForm,
+  type AddFundsResult,
+  type GatewayOption,
+} from '../../features/wallet/gateway-topup';
+import { ReceiptLink, ReceiptLinks } from '../../features/wallet/receipt-links';
+import { feeText } from '../../features/wallet/topup-quote';
+import { returnGateway, TopupReturnNotice } from '../../features/wallet/topup-return';
+import { settle, type Loaded } from '../../lib/loaded';
 import { CreditLine } from '../../features/credit/credit-line';
 import { newTicketUrl } from '../../lib/support-links';
 import { api, ApiError } from '../../lib/api';
@@ -43,29 +65,73 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function clientLoader() {
-  const [wallet, methods, topups, movements] = await Promise.all([
+  const [wallet, methods, paymentMethods, topups, movements] = await Promise.all([
     getWallet(),
     getFundingMethods(),
+    settle(getPaymentMethods()),
     getTopups(),
     getMovements(),
   ]);
-  return { wallet, methods, topups: topups.items, movements };
+  return { wallet, methods, paymentMethods, topups: topups.items, movements };
 }
 
-type Result = FormResult & { intent?: string; redirectTo?: string };
+/**
+ * The automatic methods with their fees and limits; should the list fail to load, the card
+ * alone (from /api/funds/methods) with its limits, so card top-ups still work.
+ */
+function automaticMethods(
+  paymentMethods: Loaded<PaymentMethodDto[]>,
+  methods: FundingMethods,
+): GatewayOption[] {
+  if (paymentMethods.ok) return gatewayOptions(paymentMethods.data);
+  if (!methods.card) return [];
+  return [
+    {
+      id: 'stripe',
+      method: 'stripe',
+      name: 'Tarjeta',
+      fee: { percent: '0.00', fixed: '0.00' },
+      minAmount: methods.card.minAmount,
+      maxAmount: methods.card.maxAmount,
+      currency: 'USD',
+      rate: null,
+      instructions: null,
+      feeUnknown: true,
+    },
+  ];
+}
+
+/** The fee of each manual method, by its id (the methods list names them "manual:<id>"). */
+function manualFees(paymentMethods: Loaded<PaymentMethodDto[]>): Record<string, FeeDto> {
+  if (!paymentMethods.ok) return {};
+  const fees: Record<string, FeeDto> = {};
+  for (const m of paymentMethods.data)
+    if (m.method === 'manual' && m.id.startsWith('manual:')) fees[m.id.slice(7)] = m.fee;
+  return fees;
+}
+
+type Result = AddFundsResult;
+
+function gatewayMethod(intent: string, form: FormData): GatewayMethod | null {
+  if (intent === 'card') return 'stripe';
+  const value = form.get('method');
+  return typeof value === 'string' && (GATEWAY_METHODS as readonly string[]).includes(value)
+    ? (value as GatewayMethod)
+    : null;
+}
 
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<Result> {
   const form = await request.formData();
   const intentValue = form.get('intent');
   const intent = typeof intentValue === 'string' ? intentValue : '';
   try {
-    if (intent === 'card') {
-      const parsed = parseForm(CardCheckoutTypedSchema, form);
-      if ('error' in parsed) return { ...parsed.error, intent };
-      const { url } = await api.post('/api/funds/stripe/checkout', CardCheckoutSchema, {
-        amount: parsed.data.amount,
-      });
-      return { intent, ok: true, redirectTo: url };
+    if (intent === 'gateway' || intent === 'card') {
+      const method = gatewayMethod(intent, form);
+      if (!method) return { intent: 'gateway', formError: 'Elige cómo quieres pagar.' };
+      const parsed = parseForm(GatewayTopupTypedSchema, form);
+      if ('error' in parsed) return { ...parsed.error, intent: 'gateway' };
+      const url = await startGatewayTopup(method, parsed.data.amount);
+      return { intent: 'gateway', ok: true, redirectTo: url };
     }
     if (intent === 'voucher') {
       const parsed = parseForm(RedeemSchema, form);
@@ -98,16 +164,20 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
     if (err instanceof ApiError)
       return {
         ...apiFailure(err, intent === 'manual' ? { PAYLOAD_TOO_LARGE: 'receipt' } : {}),
-        intent,
+        intent: intent === 'card' ? 'gateway' : intent,
       };
     throw err;
   }
   return { intent, formError: 'Acción desconocida.' };
 }
 
-function MethodNotice() {
+function MethodNotice({ onCredited }: { onCredited: () => void }) {
   const [params] = useSearchParams();
   const pago = params.get('pago');
+  const gateway = returnGateway(pago);
+  const id = params.get('id');
+  if (gateway && id)
+    return <TopupReturnNotice key={id} gateway={gateway} id={id} onCredited={onCredited} />;
   if (pago === 'exito')
     return (
       <Alert tone="success">
@@ -118,32 +188,6 @@ function MethodNotice() {
   if (pago === 'cancelado')
     return <Alert tone="warning">Cancelaste el pago con tarjeta. No se hizo ningún cargo.</Alert>;
   return null;
-}
-
-function CardForm({ min, max }: { min: string; max: string }) {
-  const fetcher = useFetcher<typeof clientAction>();
-  const data = fetcher.data?.intent === 'card' ? fetcher.data : undefined;
-  if (data?.redirectTo) window.location.assign(data.redirectTo);
-  const busy = fetcher.state !== 'idle' || Boolean(data?.redirectTo);
-  const form = useFocusFirstInvalid(data);
-  return (
-    <fetcher.Form ref={form} method="post" noValidate className="flex flex-col gap-3">
-      <input type="hidden" name="intent" value="card" />
-      {data?.formError ? <Alert tone="error">{data.formError}</Alert> : null}
-      <TextField
-        label="Importe en dólares"
-        name="amount"
-        inputMode="decimal"
-        placeholder="25.00"
-        required
-        hint={`Entre ${formatUsd(min)} y ${formatUsd(max)}.`}
-        error={data?.fields?.amount}
-      />
-      <Button type="submit" disabled={busy}>
-        {busy ? 'Abriendo el pago…' : 'Pagar con tarjeta'}
-      </Button>
-    </fetcher.Form>
-  );
 }
 
 function VoucherForm() {
@@ -176,11 +220,18 @@ function VoucherForm() {
   );
 }
 
-function ManualForm({ methods }: { methods: ManualMethodDto[] }) {
+function ManualForm({
+  methods,
+  fees,
+}: {
+  methods: ManualMethodDto[];
+  fees: Record<string, FeeDto>;
+}) {
   const fetcher = useFetcher<typeof clientAction>();
   const data = fetcher.data?.intent === 'manual' ? fetcher.data : undefined;
   const [methodId, setMethodId] = useState(methods[0]?.id ?? '');
   const method = methods.find((m) => m.id === methodId);
+  const fee = method ? fees[method.id] : undefined;
   const form = useFocusFirstInvalid(data);
   return (
     <fetcher.Form
@@ -206,6 +257,7 @@ function ManualForm({ methods }: { methods: ManualMethodDto[] }) {
         <div className="rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-line text-slate-700">
           <p className="font-semibold text-slate-900">Cómo pagar</p>
           {method.instructions}
+          {fee ? <p className="mt-2 font-medium text-slate-900">{feeText(fee)}</p> : null}
         </div>
       ) : null}
       <TextField
@@ -278,6 +330,7 @@ function Statement({ first }: { first: { items: MovementDto[]; nextCursor: strin
             <div>
               <p className="font-medium text-slate-900">{m.description}</p>
               <p className="text-sm text-slate-600">{dates.dateTime(m.date)}</p>
+              {m.receipt ? <ReceiptLink receipt={m.receipt} /> : null}
             </div>
             <div className="text-right">
               <p
@@ -302,18 +355,32 @@ function Statement({ first }: { first: { items: MovementDto[]; nextCursor: strin
   );
 }
 
-const STATUS_TONE: Record<string, string> = {
+const STATUS_TONE: Record<PaymentDto['status'], string> = {
   pending: 'bg-amber-100 text-amber-900',
+  review: 'bg-sky-100 text-sky-900',
   completed: 'bg-emerald-100 text-emerald-800',
+  reversed: 'bg-red-100 text-red-800',
   rejected: 'bg-red-100 text-red-800',
   expired: 'bg-slate-200 text-slate-800',
 };
 
+/** Waiting for someone at the shop: a manual transfer to check, or a held top-up. */
+function awaitsReview(t: PaymentDto): boolean {
+  return t.status === 'review' || (t.status === 'pending' && t.method === 'manual');
+}
+
 export default function AddFunds() {
   const dates = useDates();
-  const { wallet, methods, topups, movements } = useLoaderData<typeof clientLoader>();
+  const { wallet, methods, paymentMethods, topups, movements } =
+    useLoaderData<typeof clientLoader>();
   const revalidator = useRevalidator();
-  const pending = topups.filter((t) => t.status === 'pending');
+  const pending = topups.filter(awaitsReview);
+  const automatic = automaticMethods(paymentMethods, methods);
+  const { revalidate } = revalidator;
+  // Back from a gateway with the balance changed: the header's Saldo and this page's lists.
+  const onCredited = useCallback(() => {
+    void reloadMe().then(() => revalidate());
+  }, [revalidate]);
   return (
     <>
       <PageTitle
@@ -321,7 +388,7 @@ export default function AddFunds() {
         subtitle="Recarga tu saldo en dólares y úsalo en cualquier servicio."
       />
       <div className="flex flex-col gap-4">
-        <MethodNotice />
+        <MethodNotice onCredited={onCredited} />
         <div className="grid gap-4 sm:grid-cols-2">
           <Card>
             <h2 className="text-sm font-medium text-slate-600">Saldo disponible</h2>
@@ -345,16 +412,20 @@ export default function AddFunds() {
 
       <h2 className="mt-10 text-lg font-semibold text-slate-900">Elige cómo recargar</h2>
       <div className="mt-4 grid gap-4 lg:grid-cols-3">
-        {methods.card ? (
+        {automatic.length > 0 ? (
           <Card>
-            <h3 className="mb-3 font-semibold text-slate-900">Tarjeta de crédito o débito</h3>
-            <CardForm min={methods.card.minAmount} max={methods.card.maxAmount} />
+            <h3 className="mb-3 font-semibold text-slate-900">
+              {automatic.length === 1 && automatic[0]?.method === 'stripe'
+                ? 'Tarjeta de crédito o débito'
+                : 'Pago en línea'}
+            </h3>
+            <GatewayTopupForm options={automatic} />
           </Card>
         ) : null}
         {methods.manual.length > 0 ? (
           <Card>
             <h3 className="mb-3 font-semibold text-slate-900">Transferencia u otro pago manual</h3>
-            <ManualForm methods={methods.manual} />
+            <ManualForm methods={methods.manual} fees={manualFees(paymentMethods)} />
           </Card>
         ) : null}
         {methods.voucher ? (
@@ -397,9 +468,14 @@ export default function AddFunds() {
                       {dates.dateTime(t.createdAt)}
                       {t.reference && t.method === 'manual' ? ` · Ref. ${t.reference}` : ''}
                     </p>
+                    {t.fee !== '0.00' ? (
+                      <p className="text-sm text-slate-600">Comisión: {formatUsd(t.fee)}</p>
+                    ) : null}
+                    {t.note ? <p className="text-sm text-slate-700">{t.note}</p> : null}
                     {t.rejectReason ? (
                       <p className="text-sm text-red-700">Motivo: {t.rejectReason}</p>
                     ) : null}
+                    <ReceiptLinks receipts={t.receipts} />
                     <Link
                       to={newTicketUrl({ payment: t.id })}
                       className="text-brand-700 hover:text-brand-800 text-sm font-medium underline"
@@ -409,9 +485,9 @@ export default function AddFunds() {
                     </Link>
                   </div>
                   <span
-                    className={`rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap ${STATUS_TONE[t.status] ?? ''}`}
+                    className={`rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap ${STATUS_TONE[t.status]}`}
                   >
-                    {PAYMENT_STATUS_LABELS[t.status]}
+                    {paymentStatusLabel(t.method, t.status)}
                   </span>
                 </li>
               ))}
