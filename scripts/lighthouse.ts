@@ -45,8 +45,14 @@ const SIGNED_IN_PAGES = [
   '/admin/ordenes',
   '/admin/soporte',
   '/admin/anuncios',
+  '/admin/recibos',
 ];
-const ADMIN_PAGES = new Set(['/admin/ordenes', '/admin/soporte', '/admin/anuncios']);
+const ADMIN_PAGES = new Set([
+  '/admin/ordenes',
+  '/admin/soporte',
+  '/admin/anuncios',
+  '/admin/recibos',
+]);
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
 const ADMIN = { email: 'admin@example.com', password: 'Admin-Lighthouse-2026!' };
 const CUSTOMER = {

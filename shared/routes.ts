@@ -29,6 +29,7 @@ export const PROTECTED_PATHS = [
   '/soporte/:id',
   '/admin',
   '/admin/pagos',
+  '/admin/recibos',
   '/admin/ordenes',
   '/admin/respuestas',
   '/admin/servicios',

@@ -36,6 +36,7 @@ export default [
     layout('routes/admin/layout.tsx', [
       route('admin', 'routes/admin/inicio.tsx'),
       route('admin/pagos', 'routes/admin/pagos.tsx'),
+      route('admin/recibos', 'routes/admin/recibos.tsx'),
       route('admin/ordenes', 'routes/admin/ordenes.tsx'),
       route('admin/respuestas', 'routes/admin/respuestas.tsx'),
       route('admin/servicios', 'routes/admin/servicios.tsx'),

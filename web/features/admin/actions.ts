@@ -23,6 +23,18 @@ import {
 } from '../../../shared/schemas/vouchers';
 import { amountForApi, amountInputErrors, integerForApi } from '../../../shared/number-input';
 import { AdjustmentSchema, SignedAmountInputSchema } from '../../../shared/schemas/wallet';
+import {
+  AccountFlagListSchema,
+  AdminPaymentListSchema,
+  AdminPaymentResultSchema,
+  GatewayMethodParamSchema,
+  GatewaySettingDtoSchema,
+  GatewaySettingListSchema,
+  PaymentSettingsDtoSchema,
+  UpdateGatewaySettingSchema,
+  UpdatePaymentSettingsSchema,
+} from '../../../shared/schemas/payments';
+import { decimalForApi } from './decimal-input';
 import { api, ApiError } from '../../lib/api';
 import { apiFailure, formToObject, parseForm, parseValues } from '../../lib/form-data';
 import { settle, type Loaded } from '../../lib/loaded';
@@ -32,7 +44,11 @@ import {
   ADMIN_INTENTS,
   type AdminActionResult,
   type AdminIntent,
+  type AccountFlag,
+  type GatewaySetting,
+  type HeldTopup,
   type ManualMethod,
+  type PaymentSettings,
   type PendingRequest,
   type VoucherBatch,
 } from './types';
@@ -42,22 +58,30 @@ export const SEARCH_MIN_LENGTH = CUSTOMER_SEARCH_MIN_LENGTH;
 
 export type AdminPaymentsData = {
   requests: Loaded<PendingRequest[]>;
+  held: Loaded<HeldTopup[]>;
+  flags: Loaded<AccountFlag[]>;
+  gateways: Loaded<GatewaySetting[]>;
+  settings: Loaded<PaymentSettings>;
   methods: Loaded<ManualMethod[]>;
   batches: Loaded<VoucherBatch[]>;
 };
 
-/** The three lists of the page, fetched in parallel; each can fail on its own. */
+/** The page's lists, fetched in parallel; each can fail on its own. */
 export async function loadAdminPayments(): Promise<AdminPaymentsData> {
-  const [requests, methods, batches] = await Promise.all([
+  const [requests, held, flags, gateways, settings, methods, batches] = await Promise.all([
     settle(
       api
         .get('/api/admin/funds/requests?status=pending', AdminRequestListSchema)
         .then((r) => r.items),
     ),
+    settle(api.get('/api/admin/payments/review', AdminPaymentListSchema).then((r) => r.items)),
+    settle(api.get('/api/admin/account-flags', AccountFlagListSchema).then((r) => r.items)),
+    settle(api.get('/api/admin/payment-methods', GatewaySettingListSchema).then((r) => r.items)),
+    settle(api.get('/api/admin/payment-settings', PaymentSettingsDtoSchema)),
     settle(api.get('/api/admin/funds/methods', MethodListSchema).then((r) => r.items)),
     settle(api.get('/api/admin/vouchers', VoucherBatchListSchema).then((r) => r.items)),
   ]);
-  return { requests, methods, batches };
+  return { requests, held, flags, gateways, settings, methods, batches };
 }
 
 /**
@@ -229,6 +253,76 @@ async function adjust(formData: FormData): Promise<AdminActionResult> {
   }
 }
 
+async function approveTopup(formData: FormData): Promise<AdminActionResult> {
+  const result = await api.post(
+    `/api/admin/payments/${idPath(formData.get('id'))}/approve`,
+    AdminPaymentResultSchema,
+  );
+  return { ok: true, intent: 'approve-topup', balance: result.balance };
+}
+
+async function rejectTopup(formData: FormData): Promise<AdminActionResult> {
+  const parsed = parseForm(RejectSchema, formData);
+  if ('error' in parsed) return { ...parsed.error, intent: 'reject-topup' };
+  await api.post(
+    `/api/admin/payments/${idPath(formData.get('id'))}/reject`,
+    AdminPaymentResultSchema,
+    { reason: parsed.data.reason },
+  );
+  return { ok: true, intent: 'reject-topup' };
+}
+
+async function clearFlag(formData: FormData): Promise<AdminActionResult> {
+  // The answer is not read: the list is loaded again.
+  await api(`/api/admin/account-flags/${idPath(formData.get('id'))}/clear`, { method: 'POST' });
+  return { ok: true, intent: 'clear-flag' };
+}
+
+/** The fee, fixed fee and limits of one automatic method. */
+async function updateGateway(formData: FormData): Promise<AdminActionResult> {
+  const method = GatewayMethodParamSchema.safeParse({ method: formData.get('method') });
+  if (!method.success) return { intent: 'update-gateway', formError: 'Método desconocido.' };
+  const { feePercent, feeFixed, minAmount, maxAmount } = formToObject(formData);
+  const values = {
+    feePercent: feePercent === undefined ? undefined : decimalForApi(feePercent),
+    feeFixed: formAmount(feeFixed),
+    minAmount: formAmount(minAmount),
+    maxAmount: formAmount(maxAmount),
+  };
+  const parsed = checkTyped(UpdateGatewaySettingSchema, values, formData, [
+    'feeFixed',
+    ...METHOD_AMOUNTS,
+  ]);
+  if ('error' in parsed) return { ...parsed.error, intent: 'update-gateway' };
+  await api.patch(
+    `/api/admin/payment-methods/${encodeURIComponent(method.data.method)}`,
+    GatewaySettingDtoSchema,
+    parsed.data,
+  );
+  return { ok: true, intent: 'update-gateway', message: 'Cambios guardados.' };
+}
+
+/** The fraud hold, Mercado Pago's rate and the shop's details on receipts. */
+async function updateSettings(formData: FormData): Promise<AdminActionResult> {
+  const { holdThreshold, mercadopagoRate, shopName, shopTaxId, shopAddress } =
+    formToObject(formData);
+  const threshold = holdThreshold?.trim() ?? '';
+  const rate = mercadopagoRate?.trim() ?? '';
+  const values = {
+    // Empty: no hold.
+    holdThreshold:
+      holdThreshold === undefined ? undefined : threshold === '' ? null : formAmount(threshold),
+    mercadopagoRate: rate === '' ? undefined : decimalForApi(rate),
+    shopName,
+    shopTaxId,
+    shopAddress,
+  };
+  const parsed = checkTyped(UpdatePaymentSettingsSchema, values, formData, ['holdThreshold']);
+  if ('error' in parsed) return { ...parsed.error, intent: 'update-settings' };
+  await api.patch('/api/admin/payment-settings', PaymentSettingsDtoSchema, parsed.data);
+  return { ok: true, intent: 'update-settings', message: 'Ajustes guardados.' };
+}
+
 const HANDLERS: Record<AdminIntent, (formData: FormData) => Promise<AdminActionResult>> = {
   approve,
   reject,
@@ -237,6 +331,11 @@ const HANDLERS: Record<AdminIntent, (formData: FormData) => Promise<AdminActionR
   'create-batch': createBatch,
   search,
   adjust,
+  'approve-topup': approveTopup,
+  'reject-topup': rejectTopup,
+  'clear-flag': clearFlag,
+  'update-gateway': updateGateway,
+  'update-settings': updateSettings,
 };
 
 /** The page's one clientAction: dispatches on the form's `intent` and maps API errors. */

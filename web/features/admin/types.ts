@@ -3,6 +3,12 @@
 import type { AdjustmentResult, CustomerSummary } from '../../../shared/schemas/admin';
 import type { AdminRequestDto, MethodDto } from '../../../shared/schemas/funds';
 import type { CreatedBatchDto, VoucherBatchDto } from '../../../shared/schemas/vouchers';
+import type {
+  AccountFlagDto,
+  AdminPaymentDto,
+  GatewaySettingDto,
+  PaymentSettingsDto,
+} from '../../../shared/schemas/payments';
 import type { FormResult } from '../../lib/form-data';
 
 export type PendingRequest = AdminRequestDto;
@@ -12,6 +18,10 @@ export type CreatedBatch = CreatedBatchDto;
 export type AdminUser = CustomerSummary;
 
 export type AdjustResponse = AdjustmentResult;
+export type HeldTopup = AdminPaymentDto;
+export type AccountFlag = AccountFlagDto;
+export type GatewaySetting = GatewaySettingDto;
+export type PaymentSettings = PaymentSettingsDto;
 
 export const ADMIN_INTENTS = [
   'approve',
@@ -21,6 +31,11 @@ export const ADMIN_INTENTS = [
   'create-batch',
   'search',
   'adjust',
+  'approve-topup',
+  'reject-topup',
+  'clear-flag',
+  'update-gateway',
+  'update-settings',
 ] as const;
 export type AdminIntent = (typeof ADMIN_INTENTS)[number];
 

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { useFocusFirstInvalid } from '../../lib/focus-invalid';
 import type { FormResult } from '../../lib/form-data';
-import { feeText, limitsText, quotePreview } from './topup-quote';
+import { feeText, limitsText, quotePreview } from '../../lib/topup-quote';
 
 /** What /addfunds' clientAction answers; each form reads the answers of its own intent. */
 export type AddFundsResult = FormResult & { intent?: string; redirectTo?: string };

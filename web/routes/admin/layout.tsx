@@ -62,6 +62,7 @@ const ADMIN_NAV: NavItem[] = [
     area: 'suppliers',
   },
   { id: 'pagos', title: 'Pagos y saldo', url: '/admin/pagos', badge: 'por aprobar', area: 'money' },
+  { id: 'recibos', title: 'Recibos', url: '/admin/recibos', badge: '', area: 'money' },
   { id: 'clientes', title: 'Clientes', url: '/admin/clientes', badge: '', area: 'customers' },
   { id: 'grupos', title: 'Grupos de precios', url: '/admin/grupos', badge: '', area: 'catalogue' },
   { id: 'informes', title: 'Informes', url: '/admin/informes', badge: '', area: 'reports' },

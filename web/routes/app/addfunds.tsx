@@ -42,7 +42,7 @@ import {
   type GatewayOption,
 } from '../../features/wallet/gateway-topup';
 import { ReceiptLink, ReceiptLinks } from '../../features/wallet/receipt-links';
-import { feeText } from '../../features/wallet/topup-quote';
+import { feeText } from '../../lib/topup-quote';
 import { returnGateway, TopupReturnNotice } from '../../features/wallet/topup-return';
 import { settle, type Loaded } from '../../lib/loaded';
 import { CreditLine } from '../../features/credit/credit-line';

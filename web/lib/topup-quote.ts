@@ -1,16 +1,10 @@
 // What a customer reads before paying (docs/domain.md "Payment gateways"): the fee of a method,
 // its limits, and, live as they type, what they pay and what they get. The sums are the
 // server's own (shared/fees.ts), so the preview never differs from the charge.
-import {
-  convertCents,
-  formatPercentEs,
-  parsePercent,
-  parseRate,
-  quote,
-} from '../../../shared/fees';
-import { formatUsd, parseAmount, type Cents } from '../../../shared/money';
-import { parseAmountInput } from '../../../shared/number-input';
-import type { FeeDto, PaymentMethodDto } from '../../../shared/schemas/payments';
+import { convertCents, formatPercentEs, parsePercent, parseRate, quote } from '../../shared/fees';
+import { formatUsd, parseAmount, type Cents } from '../../shared/money';
+import { parseAmountInput } from '../../shared/number-input';
+import type { FeeDto, PaymentMethodDto } from '../../shared/schemas/payments';
 
 /** A fee as the API gives it, as terms for shared/fees.ts (an unreadable part counts as zero). */
 export function feeTerms(fee: FeeDto): { feePercentBp: number; feeFixed: Cents } {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentMethodDto } from '../../../shared/schemas/payments';
+import type { PaymentMethodDto } from '../../shared/schemas/payments';
 import { feeText, formatCurrencyEs, formatRateEs, limitsText, quotePreview } from './topup-quote';
 
 const paypal: PaymentMethodDto = {
