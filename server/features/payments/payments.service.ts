@@ -12,6 +12,7 @@ import {
 } from '../../db/schema/payments';
 import { AppError } from '../../lib/errors';
 import { issueReceipt } from '../receipts/receipt-number';
+import { queueNotification } from '../notifications/events';
 import {
   balances,
   customerAccounts,
@@ -223,6 +224,8 @@ export async function settleTopup(
       .where(and(eq(payment.id, paymentId), eq(payment.status, 'pending')))
       .returning();
     if (!held) throw new Error(`payment ${paymentId} changed under its lock`);
+    // Finance hears of it (Telegram «Pago esperando aprobación»), in this same transaction.
+    await queueNotification(tx, { kind: 'payment.pending', paymentId });
     return { kind: 'held', payment: held };
   }
   const result = await completePayment(tx, paymentId, {
