@@ -61,7 +61,8 @@ export const paypalRoutes = [
       per: 'user',
       window: 600,
       max: 30,
-      message: 'Demasiados intentos de confirmar el pago. Espera unos minutos e inténtalo de nuevo.',
+      message:
+        'Demasiados intentos de confirmar el pago. Espera unos minutos e inténtalo de nuevo.',
     },
     params: CaptureParamsSchema,
     responses: [{ status: 200, description: 'La recarga y el saldo.', body: 'TopupResult' }],

@@ -557,7 +557,10 @@ async function dispatchEvent(deps: PaypalDeps, event: PaypalEvent): Promise<void
         return;
       }
       if (row.status !== 'pending') {
-        log.info({ paymentId: row.id, status: row.status }, 'paypal: approved order already settled');
+        log.info(
+          { paymentId: row.id, status: row.status },
+          'paypal: approved order already settled',
+        );
         return;
       }
       // The job commits with the event's mark: a redelivery finds the mark, and one job per
