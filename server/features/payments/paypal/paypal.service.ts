@@ -253,6 +253,14 @@ async function once<T>(
   try {
     return await deps.db.transaction(async (tx): Promise<Once<T>> => {
       if (eventId !== null) {
+        // The payment's lock first: the mark's foreign key takes a share lock on the payment
+        // row, and two deliveries holding it while each waits for settleTopup's update lock
+        // would deadlock. With it, deliveries about one payment run one after the other.
+        await tx
+          .select({ id: payment.id })
+          .from(payment)
+          .where(eq(payment.id, paymentId))
+          .for('update');
         const marked = await tx
           .insert(processedEvent)
           .values({ provider: 'paypal', eventId: `paypal:${eventId}`, paymentId })
