@@ -462,7 +462,8 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
   TopupResult: {
     description: 'Una recarga tal como quedó y el saldo después.',
     properties: {
-      payment: 'La recarga: `completed` (acreditada), `review` («En revisión»), `pending`, `rejected`…',
+      payment:
+        'La recarga: `completed` (acreditada), `review` («En revisión»), `pending`, `rejected`…',
       balance: `Saldo disponible ahora. ${MONEY}`,
     },
   },

@@ -206,7 +206,12 @@ async function captureAndSettle(
   const log = deps.logger.child({ paymentId: row.id, orderId });
   let order: PaypalOrder;
   try {
-    order = await captureOrder(config, orderId, row.id);
+    // Captured before and pending at PayPal (e.g. an e-check): read its current state, since a
+    // repeated capture request would only replay the first (pending) answer.
+    order =
+      row.providerPaymentId && row.providerStatus === 'PENDING'
+        ? await getOrder(config, orderId)
+        : await captureOrder(config, orderId, row.id);
   } catch (err) {
     if (err instanceof PaypalApiError && err.status === 422) {
       if (err.issue === 'ORDER_ALREADY_CAPTURED') {

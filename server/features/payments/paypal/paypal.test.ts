@@ -505,6 +505,11 @@ describe.each(dbTargets())('PayPal top-ups on %s', (target) => {
     expect((await deliver(pendingEvent)).status).toBe(200);
     expect(await balances(t.database.db, id)).toEqual({ available: 0n, held: 0n });
 
+    // Asking again reads the order (no second capture request) while PayPal still holds it.
+    const again = await client.post(`/api/payments/paypal/${paymentId}/capture`);
+    expect(((await again.json()) as CaptureBody).payment.status).toBe('pending');
+    expect(fake.requests.filter((r) => r.path.endsWith(`${orderId}/capture`))).toHaveLength(1);
+
     fake.completeCapture(captureId);
     const done = fake.signedEvent('PAYMENT.CAPTURE.COMPLETED', fake.captureResource(captureId));
     expect((await deliver(done)).status).toBe(200);
