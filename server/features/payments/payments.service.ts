@@ -195,8 +195,14 @@ export async function settleTopup(
     providerStatus?: string | null;
   } = {},
 ): Promise<SettleOutcome> {
-  // Lock the row: the hold decision and the credit see one state.
-  const [row] = await tx.select().from(payment).where(eq(payment.id, paymentId)).for('update');
+  // Lock the row: the hold decision and the credit see one state. FOR NO KEY UPDATE (what the
+  // UPDATE takes anyway) does not conflict with the KEY SHARE lock a concurrent delivery's
+  // processed_event row takes through its foreign key, so deliveries queue instead of deadlocking.
+  const [row] = await tx
+    .select()
+    .from(payment)
+    .where(eq(payment.id, paymentId))
+    .for('no key update');
   if (!row) throw new AppError('NOT_FOUND', 'El pago no existe.');
   if (row.status !== 'pending') return { kind: 'not-pending', payment: row };
   const provider = {
@@ -249,7 +255,11 @@ export async function supplementTopup(
   note: string | null,
 ): Promise<{ credited: boolean; payment: PaymentRow }> {
   if (extra <= 0n) throw new Error('a supplement must be positive');
-  const [row] = await tx.select().from(payment).where(eq(payment.id, paymentId)).for('update');
+  const [row] = await tx
+    .select()
+    .from(payment)
+    .where(eq(payment.id, paymentId))
+    .for('no key update');
   if (!row) throw new AppError('NOT_FOUND', 'El pago no existe.');
   if (row.status !== 'completed') return { credited: false, payment: row };
   const method = row.method as PaymentMethod;
@@ -302,7 +312,11 @@ export async function reverseTopup(
   paymentId: string,
   options: { amount: bigint | null; key: string; reason: string },
 ): Promise<ReverseOutcome> {
-  const [row] = await tx.select().from(payment).where(eq(payment.id, paymentId)).for('update');
+  const [row] = await tx
+    .select()
+    .from(payment)
+    .where(eq(payment.id, paymentId))
+    .for('no key update');
   if (!row) throw new AppError('NOT_FOUND', 'El pago no existe.');
   if (row.status === 'pending' || row.status === 'review') {
     const [closed] = await tx
