@@ -17,6 +17,7 @@ import {
   ordersRoutes,
   refillsAdminRoutes,
 } from './features/orders/orders.routes';
+import { paypalRoutes, paypalWebhookRoutes } from './features/payments/paypal/paypal.routes';
 import { stripeRoutes, stripeWebhookRoutes } from './features/payments/stripe/stripe.routes';
 import {
   dispatchAdminRoutes,
@@ -51,9 +52,11 @@ export const API_ROUTES: readonly RouteDef[] = [
   ...announcementRoutes,
   ...walletRoutes,
   ...stripeRoutes,
+  ...paypalRoutes,
   ...voucherRedeemRoutes,
   ...fundsRoutes,
   ...stripeWebhookRoutes,
+  ...paypalWebhookRoutes,
   ...fundsAdminRoutes,
   ...ordersRoutes,
   ...orderFileRoutes,

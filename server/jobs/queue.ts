@@ -146,6 +146,18 @@ export const QUEUES = {
     retryBackoff: false,
     expireInSeconds: 600,
   },
+  /**
+   * Capture one approved PayPal order (CHECKOUT.ORDER.APPROVED), for a customer who approved and
+   * never came back. One waiting and one running per order (singleton key = order id); a
+   * repeated job finds the payment settled, or PayPal answers the capture again by its request id.
+   */
+  'paypal-capture': {
+    policy: 'stately',
+    retryLimit: 8,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 120,
+  },
   /** Re-reading every supplier's catalogue and prices. */
   'supplier-sync': {
     policy: 'stately',
@@ -200,11 +212,12 @@ export function sendInTx(
   tx: Tx,
   name: QueueName,
   data: object,
-  options: { startAfterSeconds?: number } = {},
+  options: { startAfterSeconds?: number; singletonKey?: string } = {},
 ): Promise<string | null> {
   return writer.send(name, data, {
     db: { executeSql: executeSqlIn(tx) },
     ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+    ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
   });
 }
 

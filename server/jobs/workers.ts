@@ -22,6 +22,7 @@ import {
   sendAnnouncementEmailBatch,
 } from '../features/announcements/announcements.service';
 import { deliver } from '../features/webhooks/webhooks.service';
+import { runPaypalCapture } from '../features/payments/paypal/paypal.service';
 import type { NotificationEvent } from '../features/notifications/events';
 import { runNotify } from '../features/telegram/notify.service';
 import { sendTelegram } from '../features/telegram/sender.service';
@@ -177,6 +178,24 @@ export async function startWorkers(
         (err, data) =>
           logger.error({ err: safeError(err), orderId: data.orderId }, 'cancel failed'),
         'cancel job(s) failed',
+      );
+    },
+  );
+  await jobs.work<{ paymentId: string }>(
+    'paypal-capture',
+    { batchSize: 4, pollingIntervalSeconds },
+    async (batch) => {
+      // A repeated job finds the payment settled (no PayPal call), or PayPal answers the capture
+      // again by its request id.
+      await settleEach(
+        batch,
+        (data) => runPaypalCapture(deps, data.paymentId),
+        (err, data) =>
+          logger.warn(
+            { err: safeError(err), paymentId: data.paymentId },
+            'paypal capture job failed',
+          ),
+        'paypal capture job(s) failed',
       );
     },
   );

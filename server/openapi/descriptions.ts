@@ -452,6 +452,25 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
     description: 'Acuse de recibo para Stripe.',
     properties: { received: 'Siempre `true`.' },
   },
+  PaypalTopup: {
+    description: 'Una recarga con PayPal recién creada.',
+    properties: {
+      id: 'Identificador de la recarga pendiente (para confirmarla al volver de PayPal).',
+      approveUrl: 'Página de PayPal donde el cliente aprueba el pago.',
+    },
+  },
+  TopupResult: {
+    description: 'Una recarga tal como quedó y el saldo después.',
+    properties: {
+      payment:
+        'La recarga: `completed` (acreditada), `review` («En revisión»), `pending`, `rejected`…',
+      balance: `Saldo disponible ahora. ${MONEY}`,
+    },
+  },
+  PaypalWebhookAck: {
+    description: 'Acuse de recibo para PayPal.',
+    properties: { received: 'Siempre `true`.' },
+  },
   TelegramAck: {
     description: 'Acuse de recibo para Telegram.',
     properties: { ok: 'Siempre `true`.' },
@@ -1395,6 +1414,21 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       email: 'Correo al que responder.',
       subject: 'Asunto.',
       message: 'El mensaje.',
+    },
+  },
+  GatewayTopupRequest: {
+    description: 'El importe a recargar; la comisión del método se suma al cobro.',
+    properties: {
+      amount:
+        'Importe en dólares que recibe el saldo, con hasta dos decimales (por ejemplo "25.00"), dentro de los límites del método.',
+    },
+  },
+  PaypalEvent: {
+    description: 'Un evento de webhook de PayPal (solo se leen los de órdenes y capturas).',
+    properties: {
+      id: 'Identificador del evento (un aviso repetido no se procesa dos veces).',
+      event_type: 'Tipo de evento, por ejemplo `PAYMENT.CAPTURE.COMPLETED`.',
+      resource: 'El objeto del evento: la orden, la captura o el reembolso.',
     },
   },
   CardCheckoutRequest: {

@@ -241,6 +241,12 @@ import {
 } from '../../shared/schemas/admin-desk';
 import type { listRemoteServices, testSupplier } from '../features/suppliers/suppliers.service';
 import { StripeEventSchema, type createCheckout } from '../features/payments/stripe/stripe.service';
+import { PaypalEventSchema } from '../features/payments/paypal/paypal.service';
+import {
+  GatewayTopupRequestSchema,
+  PaypalTopupSchema,
+  TopupResultSchema,
+} from '../../shared/schemas/payments';
 
 // ─── Compile-time drift checks ───────────────────────────────────────────────────────────────
 
@@ -326,6 +332,9 @@ export const RESPONSE_SCHEMAS = {
   PublicMethodDto: PublicMethodDtoSchema,
   FundingMethods: FundingMethodsSchema,
   StripeWebhookAck: z.strictObject({ received: z.literal(true) }),
+  PaypalTopup: PaypalTopupSchema,
+  TopupResult: TopupResultSchema,
+  PaypalWebhookAck: z.strictObject({ received: z.literal(true) }),
   TelegramAck: z.strictObject({ ok: z.literal(true) }),
   NotificationSettings: NotificationSettingsSchema,
   TelegramLink: TelegramLinkSchema,
@@ -526,6 +535,8 @@ export const REQUEST_SCHEMAS = {
   OrderFileUploadRequest: OrderFileUploadSchema,
   OrderFileUploadForm: OrderFileUploadFormSchema,
   StripeEvent: StripeEventSchema,
+  GatewayTopupRequest: GatewayTopupRequestSchema,
+  PaypalEvent: PaypalEventSchema,
   NotificationPrefsRequest: NotificationPrefsSchema,
   TelegramUpdate: TelegramUpdateSchema,
   PlaceOrderRequest: PlaceOrderSchema,

@@ -157,6 +157,11 @@ const EXPECTED: Record<string, Expected> = {
     path: { id: 'topup' },
   },
   receiveStripeWebhook: { access: 'stripe', roles: STRIPE },
+  // PayPal is not configured in the matrix's app: the customer routes answer 404 past the access
+  // check; the webhook 404 (never a 2xx).
+  createPaypalTopup: { access: 'customer', roles: CUSTOMER },
+  capturePaypalTopup: { access: 'customer', roles: OWNED_BY_A, path: { id: 'topup' } },
+  receivePaypalWebhook: { access: 'public', roles: STRIPE },
   // Telegram notifications: every account chooses its own (the kinds by role, checked by the
   // service); the webhook is Telegram's, with its secret header instead of a session.
   getMyNotifications: { access: 'customer', roles: CUSTOMER_OK },

@@ -12,6 +12,7 @@ import {
 } from '../../db/schema/payments';
 import { AppError } from '../../lib/errors';
 import { issueReceipt } from '../receipts/receipt-number';
+import { queueNotification } from '../notifications/events';
 import {
   balances,
   customerAccounts,
@@ -194,8 +195,14 @@ export async function settleTopup(
     providerStatus?: string | null;
   } = {},
 ): Promise<SettleOutcome> {
-  // Lock the row: the hold decision and the credit see one state.
-  const [row] = await tx.select().from(payment).where(eq(payment.id, paymentId)).for('update');
+  // Lock the row: the hold decision and the credit see one state. FOR NO KEY UPDATE (what the
+  // UPDATE takes anyway) does not conflict with the KEY SHARE lock a concurrent delivery's
+  // processed_event row takes through its foreign key, so deliveries queue instead of deadlocking.
+  const [row] = await tx
+    .select()
+    .from(payment)
+    .where(eq(payment.id, paymentId))
+    .for('no key update');
   if (!row) throw new AppError('NOT_FOUND', 'El pago no existe.');
   if (row.status !== 'pending') return { kind: 'not-pending', payment: row };
   const provider = {
@@ -223,6 +230,8 @@ export async function settleTopup(
       .where(and(eq(payment.id, paymentId), eq(payment.status, 'pending')))
       .returning();
     if (!held) throw new Error(`payment ${paymentId} changed under its lock`);
+    // Finance hears of it (Telegram «Pago esperando aprobación»), in this same transaction.
+    await queueNotification(tx, { kind: 'payment.pending', paymentId });
     return { kind: 'held', payment: held };
   }
   const result = await completePayment(tx, paymentId, {
@@ -246,7 +255,11 @@ export async function supplementTopup(
   note: string | null,
 ): Promise<{ credited: boolean; payment: PaymentRow }> {
   if (extra <= 0n) throw new Error('a supplement must be positive');
-  const [row] = await tx.select().from(payment).where(eq(payment.id, paymentId)).for('update');
+  const [row] = await tx
+    .select()
+    .from(payment)
+    .where(eq(payment.id, paymentId))
+    .for('no key update');
   if (!row) throw new AppError('NOT_FOUND', 'El pago no existe.');
   if (row.status !== 'completed') return { credited: false, payment: row };
   const method = row.method as PaymentMethod;
@@ -299,7 +312,11 @@ export async function reverseTopup(
   paymentId: string,
   options: { amount: bigint | null; key: string; reason: string },
 ): Promise<ReverseOutcome> {
-  const [row] = await tx.select().from(payment).where(eq(payment.id, paymentId)).for('update');
+  const [row] = await tx
+    .select()
+    .from(payment)
+    .where(eq(payment.id, paymentId))
+    .for('no key update');
   if (!row) throw new AppError('NOT_FOUND', 'El pago no existe.');
   if (row.status === 'pending' || row.status === 'review') {
     const [closed] = await tx

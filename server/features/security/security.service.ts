@@ -16,7 +16,7 @@ import { account, session, user } from '../../db/schema/auth';
 import { order } from '../../db/schema/catalogue';
 import { orderFile } from '../../db/schema/files';
 import { ledgerAccount, ledgerEntry, ledgerTransfer } from '../../db/schema/ledger';
-import { payment } from '../../db/schema/payments';
+import { payment, receipt } from '../../db/schema/payments';
 import { apiKey, webhookEndpoint } from '../../db/schema/reseller';
 import type { Env } from '../../env';
 import { providerLabel } from '../../lib/auth';
@@ -228,13 +228,27 @@ export async function exportData(db: Db, userId: string) {
       createdAt: payment.createdAt,
       method: payment.method,
       amount: payment.amount,
+      fee: payment.fee,
       status: payment.status,
       reference: payment.reference,
       rejectReason: payment.rejectReason,
+      note: payment.note,
     })
     .from(payment)
     .where(eq(payment.userId, userId))
     .orderBy(asc(payment.createdAt));
+  // The numbered receipts of the customer's top-ups (PDFs downloaded from /addfunds).
+  const receipts = await db
+    .select({
+      number: receipt.number,
+      issuedAt: receipt.issuedAt,
+      description: receipt.description,
+      amount: receipt.amount,
+      fee: receipt.fee,
+    })
+    .from(receipt)
+    .where(eq(receipt.userId, userId))
+    .orderBy(asc(receipt.issuedAt));
   const keys = await db
     .select({
       name: apiKey.name,
@@ -300,7 +314,14 @@ export async function exportData(db: Db, userId: string) {
     payments: payments.map((p) => ({
       ...p,
       amount: formatAmount(p.amount),
+      fee: formatAmount(p.fee),
       createdAt: p.createdAt.toISOString(),
+    })),
+    receipts: receipts.map((r) => ({
+      ...r,
+      amount: formatAmount(r.amount),
+      fee: formatAmount(r.fee),
+      issuedAt: r.issuedAt.toISOString(),
     })),
     apiKeys: keys.map((k) => ({
       ...k,

@@ -1,4 +1,5 @@
 // The `notify` worker: one domain event (server/features/notifications/events.ts) → who receives
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/schemas/wallet';
 // it → one telegram_message row per recipient (unique per event and recipient) and one
 // `telegram-send` job per row, in one transaction. A `notify` job run again (pg-boss retries it
 // with the same id) finds its rows written and queues nothing more.
@@ -166,14 +167,25 @@ async function plan(tx: Tx, env: Env, event: NotificationEvent): Promise<Plan | 
     }
     case 'payment.pending': {
       const [p] = await tx
-        .select({ amount: payment.amount, name: user.name, email: user.email })
+        .select({
+          amount: payment.amount,
+          status: payment.status,
+          method: payment.method,
+          name: user.name,
+          email: user.email,
+        })
         .from(payment)
         .innerJoin(user, eq(user.id, payment.userId))
         .where(eq(payment.id, event.paymentId));
       if (!p) return null;
+      // A paid top-up held by the fraud rule says so, with its method.
+      const held =
+        p.status === 'review'
+          ? ` (${PAYMENT_METHOD_LABELS[p.method as PaymentMethod] ?? p.method}, en revisión)`
+          : '';
       return {
         recipients: await staffRecipients(tx, 'payment.pending'),
-        text: `💵 <b>Pago esperando aprobación</b>: ${formatUsd(p.amount)} de ${escapeHtml(p.name)} (${escapeHtml(p.email)})${link(env, '/admin/pagos')}`,
+        text: `💵 <b>Pago esperando aprobación</b>: ${formatUsd(p.amount)} de ${escapeHtml(p.name)} (${escapeHtml(p.email)})${held}${link(env, '/admin/pagos')}`,
       };
     }
     case 'credit.limit': {
