@@ -34,6 +34,8 @@ export type E2EServer = {
   dataDir: string;
   /** The fake Stripe's base URL, e.g. http://127.0.0.1:41234 */
   stripeUrl: string;
+  /** The fake PayPal's base URL (its API and approval page). */
+  paypalUrl: string;
   /** The bootstrap admin's signed-in browser state, made once per server (tests/e2e/ordering.ts). */
   adminState?: Promise<StorageState>;
 };
@@ -161,8 +163,10 @@ async function startServerOn(port: number, dataDir: string, root: string) {
   });
   closeSync(log);
   let stripeUrl = '';
-  child.on('message', (message: { stripeUrl?: string }) => {
+  let paypalUrl = '';
+  child.on('message', (message: { stripeUrl?: string; paypalUrl?: string }) => {
     if (message.stripeUrl) stripeUrl = message.stripeUrl;
+    if (message.paypalUrl) paypalUrl = message.paypalUrl;
   });
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + 120_000;
@@ -182,7 +186,7 @@ async function startServerOn(port: number, dataDir: string, root: string) {
     }
     await sleep(200);
   }
-  return { child, server: { url, dataDir, stripeUrl } satisfies E2EServer };
+  return { child, server: { url, dataDir, stripeUrl, paypalUrl } satisfies E2EServer };
 }
 
 /**

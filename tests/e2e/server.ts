@@ -1,9 +1,10 @@
 // The browser tests' server, one per Playwright worker (tests/e2e/fixtures.ts): the real app,
 // with card payments pointed at a local fake of Stripe's Checkout endpoint (the only Stripe call
 // the app makes), Telegram at a local fake Bot API, and a local OpenID Connect provider for
-// federated sign-in (tests/e2e/oidc.spec.ts). They start first, on free ports, since the app
-// reads the provider's discovery document when it boots; the fake Stripe's address goes back to
-// the worker.
+// federated sign-in (tests/e2e/oidc.spec.ts), and the payment gateways at their local fakes.
+// They start first, on free ports, since the app reads the provider's discovery document when it
+// boots; the fake gateways' addresses go back to the worker.
+import { startFakePaypal } from '../../server/features/payments/paypal/fake-paypal';
 import { startFakeStripe } from '../../server/features/payments/stripe/fake-stripe';
 import { startFakeTelegram } from '../../server/features/telegram/fake-telegram';
 import { startOidcProvider } from '../setup/oidc-provider';
@@ -16,6 +17,14 @@ process.env.TELEGRAM_API_BASE = telegram.baseUrl;
 process.env.TELEGRAM_BOT_TOKEN = telegram.token;
 
 const appUrl = process.env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
+
+// PayPal top-ups go to a local fake of PayPal's REST API and approval page, which delivers its
+// signed webhooks to this app.
+const paypal = await startFakePaypal({ webhookUrl: `${appUrl}/api/webhooks/paypal` });
+process.env.PAYPAL_API_BASE = paypal.baseUrl;
+process.env.PAYPAL_CLIENT_ID = paypal.clientId;
+process.env.PAYPAL_CLIENT_SECRET = paypal.clientSecret;
+process.env.PAYPAL_WEBHOOK_ID = paypal.webhookId;
 const clientId = 'cometa-e2e';
 const clientSecret = 'oidc-e2e-client-secret-0123456789';
 const oidc = await startOidcProvider({
@@ -29,7 +38,7 @@ process.env.OIDC_NAME ??= 'Proveedor de pruebas';
 // Started by a worker: tell it where the fake Stripe listens, and stop (as on SIGTERM) if the
 // worker goes away without stopping this server.
 if (process.send) {
-  process.send({ stripeUrl: fake.baseUrl });
+  process.send({ stripeUrl: fake.baseUrl, paypalUrl: paypal.baseUrl });
   process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
 }
 
