@@ -28,6 +28,7 @@ import { walletRoutes } from './features/wallet/wallet.routes';
 import { apiKeyRoutes } from './features/api-keys/api-keys.routes';
 import { resellerRoutes } from './features/reseller/reseller.routes';
 import { reportsAdminRoutes } from './features/reports/reports.routes';
+import { receiptAdminRoutes, receiptRoutes } from './features/receipts/receipts.routes';
 import { webhookRoutes } from './features/webhooks/webhooks.routes';
 import { securityAdminRoutes, securityRoutes } from './features/security/security.routes';
 import { staffAdminRoutes, staffInvitationRoutes } from './features/staff/staff.routes';
@@ -53,6 +54,7 @@ export const API_ROUTES: readonly RouteDef[] = [
   ...stripeRoutes,
   ...voucherRedeemRoutes,
   ...fundsRoutes,
+  ...receiptRoutes,
   ...stripeWebhookRoutes,
   ...fundsAdminRoutes,
   ...ordersRoutes,
@@ -74,6 +76,7 @@ export const API_ROUTES: readonly RouteDef[] = [
   ...creditRoutes,
   ...securityAdminRoutes,
   ...reportsAdminRoutes,
+  ...receiptAdminRoutes,
   ...staffAdminRoutes,
   ...staffInvitationRoutes,
   ...ticketRoutes,

@@ -241,6 +241,8 @@ import {
 } from '../../shared/schemas/admin-desk';
 import type { listRemoteServices, testSupplier } from '../features/suppliers/suppliers.service';
 import { StripeEventSchema, type createCheckout } from '../features/payments/stripe/stripe.service';
+import { ReceiptDtoSchema, ReceiptListSchema } from '../../shared/schemas/payments';
+import type { listMyReceipts, listReceipts } from '../features/receipts/receipts.service';
 
 // ─── Compile-time drift checks ───────────────────────────────────────────────────────────────
 
@@ -442,6 +444,8 @@ export const RESPONSE_SCHEMAS = {
   TicketUnread: TicketUnreadSchema,
   BulkCloseTicketsResult: BulkCloseTicketsResultSchema,
   TicketAssigneeList: TicketAssigneeListSchema,
+  ReceiptDto: ReceiptDtoSchema,
+  ReceiptList: ReceiptListSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;
@@ -488,6 +492,8 @@ same<Out<'RemoteServiceList'>, Returned<typeof listRemoteServices>>();
 same<Out<'AdminOrderDto'>, AdminOrderDto>();
 same<Out<'Report'>, Report>();
 same<Out<'Report'>, Returned<typeof buildReport>>();
+same<Out<'ReceiptList'>, Returned<typeof listMyReceipts>>();
+same<Out<'ReceiptList'>, Returned<typeof listReceipts>>();
 same<Out<'AdminRefillDto'>, Returned<typeof listAdminRefills>[number]>();
 same<Out<'AdminOrdersPage'>, Returned<typeof adminListOrders>>();
 same<Out<'AdminOverview'>, Returned<typeof adminOverview>>();
