@@ -348,7 +348,8 @@ const RECEIPT_DOCS: Record<string, SchemaDocs> = {
       'Un recibo numerado: se emite uno por cada abono de una recarga, con los datos de la tienda y del cliente tal como eran entonces, y nunca cambia.',
     properties: {
       id: 'Identificador del recibo (UUID); su PDF está en `/api/receipts/{id}/pdf`.',
-      number: 'Número del recibo, `R-AAAA-NNNNNN` (por ejemplo R-2026-000123), sin huecos dentro de un año.',
+      number:
+        'Número del recibo, `R-AAAA-NNNNNN` (por ejemplo R-2026-000123), sin huecos dentro de un año.',
       paymentId: 'La recarga que acredita (UUID).',
       method:
         'Método: `stripe` (tarjeta), `paypal`, `crypto` (NOWPayments), `mercadopago`, `manual` o `voucher` (código).',

@@ -128,12 +128,7 @@ export function renderReceiptPdf(
   // What was paid and credited.
   let y = Math.max(shopEnd, customerEnd) + 32;
   const rule = (at: number) =>
-    doc
-      .moveTo(MARGIN, at)
-      .lineTo(right, at)
-      .lineWidth(0.5)
-      .strokeColor(LINE)
-      .stroke();
+    doc.moveTo(MARGIN, at).lineTo(right, at).lineWidth(0.5).strokeColor(LINE).stroke();
   const rowOf = (label: string, value: string, bold = false) => {
     doc
       .font(bold ? 'Helvetica-Bold' : 'Helvetica')

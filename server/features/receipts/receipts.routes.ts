@@ -7,7 +7,13 @@ import { CSV_CONTENT_TYPE } from '../../lib/csv';
 import { attachmentDisposition } from '../../lib/download';
 import type { AppEnv } from '../../lib/http';
 import { defineRoute, type SuccessSpec } from '../../lib/route';
-import { dayRange, listMyReceipts, listReceipts, receiptPdf, receiptsCsv } from './receipts.service';
+import {
+  dayRange,
+  listMyReceipts,
+  listReceipts,
+  receiptPdf,
+  receiptsCsv,
+} from './receipts.service';
 
 const RECEIPT_ID = 'Identificador del recibo (UUID).';
 
@@ -114,7 +120,8 @@ export const receiptAdminRoutes = [
     operationId: 'adminDownloadReceiptPdf',
     tag: 'Administración',
     summary: 'Descargar el PDF de un recibo',
-    description: 'El recibo de cualquier cliente, siempre como descarga. Solo administradores y finanzas.',
+    description:
+      'El recibo de cualquier cliente, siempre como descarga. Solo administradores y finanzas.',
     access: 'admin',
     roles: ['admin', 'finance'],
     params: idParams(RECEIPT_ID),

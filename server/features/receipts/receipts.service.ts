@@ -59,7 +59,6 @@ function writeCursor(row: Position): string {
   return `${row.year}-${row.seq}`;
 }
 
-
 /**
  * Receipts matching `where` in number order (`desc`: newest first), past `after` in that order,
  * at most `limit`, with the manual method's name.
