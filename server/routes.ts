@@ -29,6 +29,7 @@ import { walletRoutes } from './features/wallet/wallet.routes';
 import { apiKeyRoutes } from './features/api-keys/api-keys.routes';
 import { resellerRoutes } from './features/reseller/reseller.routes';
 import { reportsAdminRoutes } from './features/reports/reports.routes';
+import { receiptAdminRoutes, receiptRoutes } from './features/receipts/receipts.routes';
 import { webhookRoutes } from './features/webhooks/webhooks.routes';
 import { securityAdminRoutes, securityRoutes } from './features/security/security.routes';
 import { staffAdminRoutes, staffInvitationRoutes } from './features/staff/staff.routes';
@@ -55,6 +56,7 @@ export const API_ROUTES: readonly RouteDef[] = [
   ...paypalRoutes,
   ...voucherRedeemRoutes,
   ...fundsRoutes,
+  ...receiptRoutes,
   ...stripeWebhookRoutes,
   ...paypalWebhookRoutes,
   ...fundsAdminRoutes,
@@ -77,6 +79,7 @@ export const API_ROUTES: readonly RouteDef[] = [
   ...creditRoutes,
   ...securityAdminRoutes,
   ...reportsAdminRoutes,
+  ...receiptAdminRoutes,
   ...staffAdminRoutes,
   ...staffInvitationRoutes,
   ...ticketRoutes,

@@ -341,6 +341,36 @@ const REPORT_FIGURES: Record<string, string> = {
   refunds: `Reembolsos: lo devuelto a los clientes (la parte no entregada de las parciales, las rechazadas y canceladas). ${MONEY}`,
 };
 
+/** Numbered receipts (server/features/receipts). */
+const RECEIPT_DOCS: Record<string, SchemaDocs> = {
+  ReceiptDto: {
+    description:
+      'Un recibo numerado: se emite uno por cada abono de una recarga, con los datos de la tienda y del cliente tal como eran entonces, y nunca cambia.',
+    properties: {
+      id: 'Identificador del recibo (UUID); su PDF está en `/api/receipts/{id}/pdf`.',
+      number:
+        'Número del recibo, `R-AAAA-NNNNNN` (por ejemplo R-2026-000123), sin huecos dentro de un año.',
+      paymentId: 'La recarga que acredita (UUID).',
+      method:
+        'Método: `stripe` (tarjeta), `paypal`, `crypto` (NOWPayments), `mercadopago`, `manual` o `voucher` (código).',
+      methodName: 'Nombre del método para mostrar (el del método de pago manual, si lo es).',
+      description: 'Concepto (por ejemplo "Recarga con PayPal").',
+      amount: `Lo acreditado al saldo. ${MONEY}`,
+      fee: `Comisión pagada además del importe ("0.00" si no hay). ${MONEY}`,
+      total: `Lo pagado: importe más comisión. ${MONEY}`,
+      chargedAmount:
+        'Lo cobrado en otra moneda (Mercado Pago), texto con dos decimales en esa moneda (por ejemplo "10455.50"), o `null`.',
+      chargedCurrency: 'La moneda de `chargedAmount` (ISO 4217, por ejemplo `ARS`), o `null`.',
+      customer: 'El cliente (`id`, y `name` y `email` tal como eran al emitirlo).',
+      issuedAt: 'Cuándo se emitió (ISO 8601, UTC).',
+    },
+  },
+  ReceiptList: {
+    description: 'Recibos, del más reciente al más antiguo (por número).',
+    properties: { items: 'Los recibos.', nextCursor: NEXT_CURSOR },
+  },
+};
+
 export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
   // ─── Responses ─────────────────────────────────────────────────────────────────────────────
   ApiErrorBody: {
@@ -1109,6 +1139,7 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
     },
   },
   ...TICKET_DOCS,
+  ...RECEIPT_DOCS,
   SnippetList: {
     description: 'Los textos guardados, por tipo y posición.',
     properties: { items: 'Los textos.' },

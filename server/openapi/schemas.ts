@@ -247,6 +247,8 @@ import {
   PaypalTopupSchema,
   TopupResultSchema,
 } from '../../shared/schemas/payments';
+import { ReceiptDtoSchema, ReceiptListSchema } from '../../shared/schemas/payments';
+import type { listMyReceipts, listReceipts } from '../features/receipts/receipts.service';
 
 // ─── Compile-time drift checks ───────────────────────────────────────────────────────────────
 
@@ -451,6 +453,8 @@ export const RESPONSE_SCHEMAS = {
   TicketUnread: TicketUnreadSchema,
   BulkCloseTicketsResult: BulkCloseTicketsResultSchema,
   TicketAssigneeList: TicketAssigneeListSchema,
+  ReceiptDto: ReceiptDtoSchema,
+  ReceiptList: ReceiptListSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;
@@ -497,6 +501,8 @@ same<Out<'RemoteServiceList'>, Returned<typeof listRemoteServices>>();
 same<Out<'AdminOrderDto'>, AdminOrderDto>();
 same<Out<'Report'>, Report>();
 same<Out<'Report'>, Returned<typeof buildReport>>();
+same<Out<'ReceiptList'>, Returned<typeof listMyReceipts>>();
+same<Out<'ReceiptList'>, Returned<typeof listReceipts>>();
 same<Out<'AdminRefillDto'>, Returned<typeof listAdminRefills>[number]>();
 same<Out<'AdminOrdersPage'>, Returned<typeof adminListOrders>>();
 same<Out<'AdminOverview'>, Returned<typeof adminOverview>>();

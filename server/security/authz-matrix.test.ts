@@ -162,6 +162,9 @@ const EXPECTED: Record<string, Expected> = {
   createPaypalTopup: { access: 'customer', roles: CUSTOMER },
   capturePaypalTopup: { access: 'customer', roles: OWNED_BY_A, path: { id: 'topup' } },
   receivePaypalWebhook: { access: 'public', roles: STRIPE },
+  // Numbered receipts: the customer's own; the PDF of A's receipt only to A (staff included: 404).
+  listMyReceipts: { access: 'customer', roles: CUSTOMER_OK },
+  downloadMyReceiptPdf: { access: 'customer', roles: OWNED_BY_A_OK, path: { id: 'receipt' } },
   // Telegram notifications: every account chooses its own (the kinds by role, checked by the
   // service); the webhook is Telegram's, with its secret header instead of a session.
   getMyNotifications: { access: 'customer', roles: CUSTOMER_OK },
@@ -352,6 +355,17 @@ const EXPECTED: Record<string, Expected> = {
     access: 'admin',
     roles: staff('ok', 'admin', 'finance'),
     staffRoles: ['admin', 'finance'],
+  },
+  adminListReceipts: {
+    access: 'admin',
+    roles: staff('ok', 'admin', 'finance'),
+    staffRoles: ['admin', 'finance'],
+  },
+  adminDownloadReceiptPdf: {
+    access: 'admin',
+    roles: staff('ok', 'admin', 'finance'),
+    staffRoles: ['admin', 'finance'],
+    path: { id: 'receipt' },
   },
   adminDownloadOrderFile: {
     access: 'admin',
