@@ -18,6 +18,7 @@ import {
   refillsAdminRoutes,
 } from './features/orders/orders.routes';
 import { stripeRoutes, stripeWebhookRoutes } from './features/payments/stripe/stripe.routes';
+import { paymentAdminRoutes, paymentRoutes } from './features/payments/payments-admin.routes';
 import {
   dispatchAdminRoutes,
   serviceRouteAdminRoutes,
@@ -54,7 +55,9 @@ export const API_ROUTES: readonly RouteDef[] = [
   ...voucherRedeemRoutes,
   ...fundsRoutes,
   ...stripeWebhookRoutes,
+  ...paymentRoutes,
   ...fundsAdminRoutes,
+  ...paymentAdminRoutes,
   ...ordersRoutes,
   ...orderFileRoutes,
   ...ordersAdminRoutes,

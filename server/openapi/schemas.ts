@@ -241,6 +241,32 @@ import {
 } from '../../shared/schemas/admin-desk';
 import type { listRemoteServices, testSupplier } from '../features/suppliers/suppliers.service';
 import { StripeEventSchema, type createCheckout } from '../features/payments/stripe/stripe.service';
+import {
+  AccountFlagDtoSchema,
+  AccountFlagListSchema,
+  AdminPaymentDtoSchema,
+  AdminPaymentListSchema,
+  AdminPaymentResultSchema,
+  GatewaySettingDtoSchema,
+  GatewaySettingListSchema,
+  PaymentMethodDtoSchema,
+  PaymentMethodListSchema,
+  PaymentSettingsDtoSchema,
+  TopupResultSchema,
+  UpdateGatewaySettingSchema,
+  UpdatePaymentSettingsSchema,
+} from '../../shared/schemas/payments';
+import type {
+  approveHeldTopup,
+  clearAccountFlag,
+  getPaymentSettings,
+  listAccountFlags,
+  listGatewaySettings,
+  listHeldTopups,
+  listPaymentMethods,
+  topupResult,
+  updateGatewaySetting,
+} from '../features/payments/payments-admin.service';
 
 // ─── Compile-time drift checks ───────────────────────────────────────────────────────────────
 
@@ -326,6 +352,17 @@ export const RESPONSE_SCHEMAS = {
   PublicMethodDto: PublicMethodDtoSchema,
   FundingMethods: FundingMethodsSchema,
   StripeWebhookAck: z.strictObject({ received: z.literal(true) }),
+  PaymentMethodDto: PaymentMethodDtoSchema,
+  PaymentMethodList: PaymentMethodListSchema,
+  TopupResult: TopupResultSchema,
+  GatewaySettingDto: GatewaySettingDtoSchema,
+  GatewaySettingList: GatewaySettingListSchema,
+  PaymentSettingsDto: PaymentSettingsDtoSchema,
+  AdminPaymentDto: AdminPaymentDtoSchema,
+  AdminPaymentList: AdminPaymentListSchema,
+  AdminPaymentResult: AdminPaymentResultSchema,
+  AccountFlagDto: AccountFlagDtoSchema,
+  AccountFlagList: AccountFlagListSchema,
   TelegramAck: z.strictObject({ ok: z.literal(true) }),
   NotificationSettings: NotificationSettingsSchema,
   TelegramLink: TelegramLinkSchema,
@@ -456,6 +493,15 @@ same<Out<'Me'>, Returned<typeof getMe>>();
 same<Out<'RedeemResult'>, RedeemResultDto>();
 same<Out<'PublicMethodDto'>, PublicMethodDto>();
 same<Out<'CardCheckout'>, Returned<typeof createCheckout>>();
+same<Out<'PaymentMethodList'>['items'], Returned<typeof listPaymentMethods>>();
+same<Out<'TopupResult'>, Returned<typeof topupResult>>();
+same<Out<'GatewaySettingList'>['items'], Returned<typeof listGatewaySettings>>();
+same<Out<'GatewaySettingDto'>, Returned<typeof updateGatewaySetting>>();
+same<Out<'PaymentSettingsDto'>, Returned<typeof getPaymentSettings>>();
+same<Out<'AdminPaymentList'>['items'], Returned<typeof listHeldTopups>>();
+same<Out<'AdminPaymentResult'>, Returned<typeof approveHeldTopup>>();
+same<Out<'AccountFlagList'>['items'], Returned<typeof listAccountFlags>>();
+same<Out<'AccountFlagDto'>, Returned<typeof clearAccountFlag>>();
 same<Out<'CategoryCount'>, CategoryCountDto>();
 same<Out<'OrdersPage'>, Returned<typeof listOrders>>();
 same<Out<'BulkOrderResult'>, Returned<typeof placeBulkOrder>>();
@@ -526,6 +572,8 @@ export const REQUEST_SCHEMAS = {
   OrderFileUploadRequest: OrderFileUploadSchema,
   OrderFileUploadForm: OrderFileUploadFormSchema,
   StripeEvent: StripeEventSchema,
+  UpdateGatewaySettingRequest: UpdateGatewaySettingSchema,
+  UpdatePaymentSettingsRequest: UpdatePaymentSettingsSchema,
   NotificationPrefsRequest: NotificationPrefsSchema,
   TelegramUpdate: TelegramUpdateSchema,
   PlaceOrderRequest: PlaceOrderSchema,

@@ -271,7 +271,9 @@ export type FixtureId =
   | 'ticket'
   | 'ticketAttachment'
   | 'ticketNoteAttachment'
-  | 'announcement';
+  | 'announcement'
+  /** An automatic payment method's name (`stripe`), for /api/admin/payment-methods/:method. */
+  | 'gatewayMethod';
 
 export type Fixtures = {
   admin: Customer;
@@ -587,6 +589,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     ids: {
       order: order.id,
       topup: topup.id,
+      gatewayMethod: 'stripe',
       service: serviceId,
       method: method.id,
       voucherBatch: batch.batch.id,
