@@ -4,11 +4,7 @@ import { Readable } from 'node:stream';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { feeFor, formatPercent, parsePercent } from '../../../shared/fees';
 import { formatAmount, formatUsd, parseAmount } from '../../../shared/money';
-import {
-  PAYMENT_METHOD_LABELS,
-  type PaymentDto,
-  type PaymentStatus,
-} from '../../../shared/schemas/wallet';
+import { PAYMENT_METHOD_LABELS, type PaymentDto } from '../../../shared/schemas/wallet';
 import type { Db, Tx } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { manualMethod, payment } from '../../db/schema/payments';
