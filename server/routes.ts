@@ -19,6 +19,7 @@ import {
 } from './features/orders/orders.routes';
 import { paypalRoutes, paypalWebhookRoutes } from './features/payments/paypal/paypal.routes';
 import { stripeRoutes, stripeWebhookRoutes } from './features/payments/stripe/stripe.routes';
+import { paymentAdminRoutes, paymentRoutes } from './features/payments/payments-admin.routes';
 import {
   dispatchAdminRoutes,
   serviceRouteAdminRoutes,
@@ -59,7 +60,9 @@ export const API_ROUTES: readonly RouteDef[] = [
   ...receiptRoutes,
   ...stripeWebhookRoutes,
   ...paypalWebhookRoutes,
+  ...paymentRoutes,
   ...fundsAdminRoutes,
+  ...paymentAdminRoutes,
   ...ordersRoutes,
   ...orderFileRoutes,
   ...ordersAdminRoutes,

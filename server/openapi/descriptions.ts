@@ -229,6 +229,7 @@ const METHOD: Record<string, string> = {
   instructions: 'Instrucciones de pago para el cliente (cuenta, dirección…).',
   minAmount: `Importe mínimo. ${MONEY}`,
   maxAmount: `Importe máximo. ${MONEY}`,
+  fee: 'Comisión que el cliente paga además del importe: `percent` (porcentaje del importe, "2.90" = 2,90 %) y `fixed` (parte fija en dólares).',
 };
 
 const METHOD_INPUT: Record<string, string> = {
@@ -238,6 +239,24 @@ const METHOD_INPUT: Record<string, string> = {
   maxAmount: 'Importe máximo, mayor o igual que el mínimo.',
   active: 'Si los clientes pueden usarlo.',
   sortOrder: 'Posición en la lista (de 0 a 9999).',
+  feePercent:
+    'Comisión porcentual que paga el cliente además del importe, de 0 a 50 con hasta dos decimales (por ejemplo "2.90"); por defecto "0.00".',
+  feeFixed:
+    'Comisión fija en dólares que paga el cliente además del importe (por ejemplo "0.30"); por defecto "0.00".',
+};
+
+const FEE_TEXT =
+  'Comisión que el cliente paga además del importe: `percent` (porcentaje del importe, "2.90" = 2,90 %) y `fixed` (parte fija en dólares).';
+const CUSTOMER_TEXT = 'El cliente (identificador, nombre y correo).';
+
+const ADMIN_PAYMENT: Record<string, string> = {
+  ...PAYMENT,
+  customer: CUSTOMER_TEXT,
+  holdReason:
+    'Por qué se retuvo para revisión (por ejemplo, primera recarga con tarjeta por encima del umbral), o `null`.',
+  reversedAmount: `Lo debitado de vuelta por reembolsos y contracargos. ${MONEY}`,
+  providerRef:
+    'Referencia en el proveedor (el pago o, si aún no lo hay, la sesión u orden de pago), o `null`.',
 };
 
 const SERVICE_INPUT: Record<string, string> = {
@@ -478,6 +497,91 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       voucher: 'Los códigos de recarga siempre están disponibles.',
     },
   },
+  PaymentMethodDto: {
+    description: 'Un método con el que recargar saldo.',
+    properties: {
+      id: '`stripe`, `paypal`, `crypto`, `mercadopago`, o `manual:<UUID>` para un método de pago manual.',
+      method:
+        'Método: `stripe` (tarjeta), `paypal`, `crypto` (NOWPayments), `mercadopago` o `manual`.',
+      name: 'Nombre del método para mostrar.',
+      fee: FEE_TEXT,
+      minAmount: `Importe mínimo que recibe el saldo. ${MONEY}`,
+      maxAmount: `Importe máximo que recibe el saldo. ${MONEY}`,
+      currency:
+        'Moneda en que se cobra (ISO 4217): "USD"; en Mercado Pago, la moneda local configurada.',
+      rate: 'Unidades de `currency` por dólar (texto decimal) cuando se cobra en otra moneda; si no, `null`.',
+      instructions: 'Cómo pagar (métodos de pago manual), o `null`.',
+    },
+  },
+  PaymentMethodList: {
+    description: 'Los métodos de pago disponibles: primero los automáticos, después los manuales.',
+    properties: ITEMS('Los métodos.'),
+  },
+  TopupResult: {
+    description: 'Una recarga tal como está ahora, y el saldo.',
+    properties: {
+      payment: 'La recarga (acreditada, en revisión, pendiente…).',
+      balance: `Saldo disponible del cliente. ${MONEY}`,
+    },
+  },
+  GatewaySettingDto: {
+    description: 'Comisión y límites de un método automático.',
+    properties: {
+      method: 'Método: `stripe`, `paypal`, `crypto` o `mercadopago`.',
+      name: 'Nombre del método para mostrar.',
+      enabled:
+        'Si está configurado en el servidor (sus variables están puestas): los clientes lo ven.',
+      fee: FEE_TEXT,
+      minAmount: `Importe mínimo por recarga. ${MONEY}`,
+      maxAmount: `Importe máximo por recarga. ${MONEY}`,
+      updatedAt:
+        'Cuándo lo cambió un administrador por última vez (ISO 8601, UTC); `null` si usa los valores por defecto.',
+    },
+  },
+  GatewaySettingList: {
+    description: 'Los cuatro métodos automáticos.',
+    properties: ITEMS('Los métodos.'),
+  },
+  PaymentSettingsDto: {
+    description: 'Ajustes de pagos de la tienda.',
+    properties: {
+      holdThreshold: `La primera recarga con tarjeta o PayPal de una cuenta por encima de este importe espera a finanzas; \`null\`: sin retención. ${MONEY}`,
+      mercadopagoCurrency:
+        'Moneda de cobro de Mercado Pago (MERCADOPAGO_CURRENCY), o `null` si no está configurado.',
+      mercadopagoRate: 'Unidades de esa moneda por dólar, o `null` hasta que se fije.',
+      mercadopagoRateUpdatedAt: 'Cuándo se fijó el tipo de cambio (ISO 8601, UTC), o `null`.',
+      shopName: 'Nombre del negocio, impreso en los recibos.',
+      shopTaxId: 'Identificación fiscal del negocio, impresa en los recibos.',
+      shopAddress: 'Dirección del negocio, impresa en los recibos.',
+    },
+  },
+  AdminPaymentDto: { description: 'Una recarga, para finanzas.', properties: ADMIN_PAYMENT },
+  AdminPaymentList: {
+    description: 'Recargas en revisión, de la más antigua a la más reciente.',
+    properties: ITEMS('Las recargas.'),
+  },
+  AdminPaymentResult: {
+    description: 'Una recarga después de revisarla.',
+    properties: {
+      payment: 'La recarga.',
+      balance: `Saldo disponible del cliente después. ${MONEY}`,
+    },
+  },
+  AccountFlagDto: {
+    description: 'Un cliente bloqueado para hacer órdenes por una recarga revertida.',
+    properties: {
+      id: 'Identificador de la alerta (UUID).',
+      customer: CUSTOMER_TEXT,
+      paymentId: 'La recarga revertida, o `null`.',
+      reason: 'Motivo (reembolso, contracargo…).',
+      balance: `Saldo disponible actual del cliente (negativo mientras debe). ${MONEY}`,
+      createdAt: CREATED,
+    },
+  },
+  AccountFlagList: {
+    description: 'Las alertas abiertas, de la más antigua a la más reciente.',
+    properties: ITEMS('Las alertas.'),
+  },
   StripeWebhookAck: {
     description: 'Acuse de recibo para Stripe.',
     properties: { received: 'Siempre `true`.' },
@@ -487,14 +591,6 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
     properties: {
       id: 'Identificador de la recarga pendiente (para confirmarla al volver de PayPal).',
       approveUrl: 'Página de PayPal donde el cliente aprueba el pago.',
-    },
-  },
-  TopupResult: {
-    description: 'Una recarga tal como quedó y el saldo después.',
-    properties: {
-      payment:
-        'La recarga: `completed` (acreditada), `review` («En revisión»), `pending`, `rejected`…',
-      balance: `Saldo disponible ahora. ${MONEY}`,
     },
   },
   PaypalWebhookAck: {
@@ -1636,6 +1732,28 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
   RejectRefillRequest: {
     description: 'El motivo del rechazo de la reposición.',
     properties: { reason: 'Motivo que verá el cliente.' },
+  },
+  UpdateGatewaySettingRequest: {
+    description: 'Los cambios de un método automático: cualquier subconjunto, al menos uno.',
+    properties: {
+      feePercent:
+        'Comisión porcentual que paga el cliente además del importe, de 0 a 50 con hasta dos decimales (por ejemplo "2.90").',
+      feeFixed: 'Comisión fija en dólares (por ejemplo "0.30"); puede ser "0".',
+      minAmount: 'Importe mínimo por recarga, con hasta dos decimales.',
+      maxAmount: 'Importe máximo por recarga, mayor o igual que el mínimo (también el guardado).',
+    },
+  },
+  UpdatePaymentSettingsRequest: {
+    description: 'Los cambios de los ajustes de pagos: cualquier subconjunto, al menos uno.',
+    properties: {
+      holdThreshold:
+        'Importe por encima del cual la primera recarga con tarjeta o PayPal espera a finanzas (por ejemplo "100.00"); `null` desactiva la retención.',
+      mercadopagoRate:
+        'Tipo de cambio de Mercado Pago: unidades de la moneda local por dólar, con hasta seis decimales (por ejemplo "1045.50").',
+      shopName: 'Nombre del negocio para los recibos (hasta 120 caracteres).',
+      shopTaxId: 'Identificación fiscal para los recibos (hasta 40 caracteres).',
+      shopAddress: 'Dirección para los recibos (hasta 300 caracteres).',
+    },
   },
   RejectTopupRequest: {
     description: 'El motivo del rechazo.',

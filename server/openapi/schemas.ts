@@ -249,6 +249,31 @@ import {
 } from '../../shared/schemas/payments';
 import { ReceiptDtoSchema, ReceiptListSchema } from '../../shared/schemas/payments';
 import type { listMyReceipts, listReceipts } from '../features/receipts/receipts.service';
+import {
+  AccountFlagDtoSchema,
+  AccountFlagListSchema,
+  AdminPaymentDtoSchema,
+  AdminPaymentListSchema,
+  AdminPaymentResultSchema,
+  GatewaySettingDtoSchema,
+  GatewaySettingListSchema,
+  PaymentMethodDtoSchema,
+  PaymentMethodListSchema,
+  PaymentSettingsDtoSchema,
+  UpdateGatewaySettingSchema,
+  UpdatePaymentSettingsSchema,
+} from '../../shared/schemas/payments';
+import type {
+  approveHeldTopup,
+  clearAccountFlag,
+  getPaymentSettings,
+  listAccountFlags,
+  listGatewaySettings,
+  listHeldTopups,
+  listPaymentMethods,
+  topupResult,
+  updateGatewaySetting,
+} from '../features/payments/payments-admin.service';
 
 // ─── Compile-time drift checks ───────────────────────────────────────────────────────────────
 
@@ -337,6 +362,16 @@ export const RESPONSE_SCHEMAS = {
   PaypalTopup: PaypalTopupSchema,
   TopupResult: TopupResultSchema,
   PaypalWebhookAck: z.strictObject({ received: z.literal(true) }),
+  PaymentMethodDto: PaymentMethodDtoSchema,
+  PaymentMethodList: PaymentMethodListSchema,
+  GatewaySettingDto: GatewaySettingDtoSchema,
+  GatewaySettingList: GatewaySettingListSchema,
+  PaymentSettingsDto: PaymentSettingsDtoSchema,
+  AdminPaymentDto: AdminPaymentDtoSchema,
+  AdminPaymentList: AdminPaymentListSchema,
+  AdminPaymentResult: AdminPaymentResultSchema,
+  AccountFlagDto: AccountFlagDtoSchema,
+  AccountFlagList: AccountFlagListSchema,
   TelegramAck: z.strictObject({ ok: z.literal(true) }),
   NotificationSettings: NotificationSettingsSchema,
   TelegramLink: TelegramLinkSchema,
@@ -469,6 +504,15 @@ same<Out<'Me'>, Returned<typeof getMe>>();
 same<Out<'RedeemResult'>, RedeemResultDto>();
 same<Out<'PublicMethodDto'>, PublicMethodDto>();
 same<Out<'CardCheckout'>, Returned<typeof createCheckout>>();
+same<Out<'PaymentMethodList'>['items'], Returned<typeof listPaymentMethods>>();
+same<Out<'TopupResult'>, Returned<typeof topupResult>>();
+same<Out<'GatewaySettingList'>['items'], Returned<typeof listGatewaySettings>>();
+same<Out<'GatewaySettingDto'>, Returned<typeof updateGatewaySetting>>();
+same<Out<'PaymentSettingsDto'>, Returned<typeof getPaymentSettings>>();
+same<Out<'AdminPaymentList'>['items'], Returned<typeof listHeldTopups>>();
+same<Out<'AdminPaymentResult'>, Returned<typeof approveHeldTopup>>();
+same<Out<'AccountFlagList'>['items'], Returned<typeof listAccountFlags>>();
+same<Out<'AccountFlagDto'>, Returned<typeof clearAccountFlag>>();
 same<Out<'CategoryCount'>, CategoryCountDto>();
 same<Out<'OrdersPage'>, Returned<typeof listOrders>>();
 same<Out<'BulkOrderResult'>, Returned<typeof placeBulkOrder>>();
@@ -543,6 +587,8 @@ export const REQUEST_SCHEMAS = {
   StripeEvent: StripeEventSchema,
   GatewayTopupRequest: GatewayTopupRequestSchema,
   PaypalEvent: PaypalEventSchema,
+  UpdateGatewaySettingRequest: UpdateGatewaySettingSchema,
+  UpdatePaymentSettingsRequest: UpdatePaymentSettingsSchema,
   NotificationPrefsRequest: NotificationPrefsSchema,
   TelegramUpdate: TelegramUpdateSchema,
   PlaceOrderRequest: PlaceOrderSchema,

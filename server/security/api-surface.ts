@@ -273,7 +273,9 @@ export type FixtureId =
   | 'ticket'
   | 'ticketAttachment'
   | 'ticketNoteAttachment'
-  | 'announcement';
+  | 'announcement'
+  /** An automatic payment method's name (`stripe`), for /api/admin/payment-methods/:method. */
+  | 'gatewayMethod';
 
 export type Fixtures = {
   admin: Customer;
@@ -607,6 +609,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
       order: order.id,
       topup: topup.id,
       receipt: issued.id,
+      gatewayMethod: 'stripe',
       service: serviceId,
       method: method.id,
       voucherBatch: batch.batch.id,

@@ -149,6 +149,9 @@ const EXPECTED: Record<string, Expected> = {
   redeemVoucher: { access: 'customer', roles: CUSTOMER },
   createManualTopup: { access: 'customer', roles: CUSTOMER },
   listManualTopups: { access: 'customer', roles: CUSTOMER_OK },
+  // The methods list is public (prices before signing in); a top-up is its owner's alone.
+  listPaymentMethods: { access: 'public', roles: OPEN_OK },
+  getTopup: { access: 'customer', roles: OWNED_BY_A_OK, path: { id: 'topup' } },
   // The receipt service lets the staff who handle payments (admin, finance) read any receipt,
   // through this route too; support gets 404 like any other account.
   getManualTopupReceipt: {
@@ -459,6 +462,59 @@ const EXPECTED: Record<string, Expected> = {
   adminGetManualTopupReceipt: {
     access: 'admin',
     roles: staff('ok', 'admin', 'finance'),
+    staffRoles: ['admin', 'finance'],
+    path: { id: 'topup' },
+  },
+  // Administration: fees and limits, payment settings, held top-ups, flagged accounts
+  adminListGatewaySettings: {
+    access: 'admin',
+    roles: staff('ok', 'admin', 'finance'),
+    staffRoles: ['admin', 'finance'],
+  },
+  // The minimal body changes nothing ("Indica al menos un cambio"): 400.
+  adminUpdateGatewaySetting: {
+    access: 'admin',
+    roles: staff('allowed', 'admin', 'finance'),
+    staffRoles: ['admin', 'finance'],
+    path: { method: 'gatewayMethod' },
+  },
+  adminGetPaymentSettings: {
+    access: 'admin',
+    roles: staff('ok', 'admin', 'finance'),
+    staffRoles: ['admin', 'finance'],
+  },
+  adminUpdatePaymentSettings: {
+    access: 'admin',
+    roles: staff('allowed', 'admin', 'finance'),
+    staffRoles: ['admin', 'finance'],
+  },
+  adminListHeldTopups: {
+    access: 'admin',
+    roles: staff('ok', 'admin', 'finance'),
+    staffRoles: ['admin', 'finance'],
+  },
+  // Customer A's manual request is not held: 409.
+  adminApproveHeldTopup: {
+    access: 'admin',
+    roles: staff('allowed', 'admin', 'finance'),
+    staffRoles: ['admin', 'finance'],
+    path: { id: 'topup' },
+  },
+  adminRejectHeldTopup: {
+    access: 'admin',
+    roles: staff('allowed', 'admin', 'finance'),
+    staffRoles: ['admin', 'finance'],
+    path: { id: 'topup' },
+  },
+  adminListAccountFlags: {
+    access: 'admin',
+    roles: staff('ok', 'admin', 'finance'),
+    staffRoles: ['admin', 'finance'],
+  },
+  // No flag has that id: 404 past the access check.
+  adminClearAccountFlag: {
+    access: 'admin',
+    roles: staff('allowed', 'admin', 'finance'),
     staffRoles: ['admin', 'finance'],
     path: { id: 'topup' },
   },
