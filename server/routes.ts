@@ -18,6 +18,7 @@ import {
   refillsAdminRoutes,
 } from './features/orders/orders.routes';
 import { stripeRoutes, stripeWebhookRoutes } from './features/payments/stripe/stripe.routes';
+import { cryptoRoutes, cryptoWebhookRoutes } from './features/payments/crypto/crypto.routes';
 import {
   dispatchAdminRoutes,
   serviceRouteAdminRoutes,
@@ -51,9 +52,11 @@ export const API_ROUTES: readonly RouteDef[] = [
   ...announcementRoutes,
   ...walletRoutes,
   ...stripeRoutes,
+  ...cryptoRoutes,
   ...voucherRedeemRoutes,
   ...fundsRoutes,
   ...stripeWebhookRoutes,
+  ...cryptoWebhookRoutes,
   ...fundsAdminRoutes,
   ...ordersRoutes,
   ...orderFileRoutes,

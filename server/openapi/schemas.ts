@@ -241,6 +241,11 @@ import {
 } from '../../shared/schemas/admin-desk';
 import type { listRemoteServices, testSupplier } from '../features/suppliers/suppliers.service';
 import { StripeEventSchema, type createCheckout } from '../features/payments/stripe/stripe.service';
+import {
+  NowPaymentsIpnSchema,
+  type createCryptoTopup,
+} from '../features/payments/crypto/crypto.service';
+import { CryptoTopupRequestSchema, CryptoTopupSchema } from '../../shared/schemas/payments';
 
 // ─── Compile-time drift checks ───────────────────────────────────────────────────────────────
 
@@ -326,6 +331,8 @@ export const RESPONSE_SCHEMAS = {
   PublicMethodDto: PublicMethodDtoSchema,
   FundingMethods: FundingMethodsSchema,
   StripeWebhookAck: z.strictObject({ received: z.literal(true) }),
+  CryptoTopup: CryptoTopupSchema,
+  NowPaymentsAck: z.strictObject({ received: z.literal(true) }),
   TelegramAck: z.strictObject({ ok: z.literal(true) }),
   NotificationSettings: NotificationSettingsSchema,
   TelegramLink: TelegramLinkSchema,
@@ -456,6 +463,7 @@ same<Out<'Me'>, Returned<typeof getMe>>();
 same<Out<'RedeemResult'>, RedeemResultDto>();
 same<Out<'PublicMethodDto'>, PublicMethodDto>();
 same<Out<'CardCheckout'>, Returned<typeof createCheckout>>();
+same<Out<'CryptoTopup'>, Returned<typeof createCryptoTopup>>();
 same<Out<'CategoryCount'>, CategoryCountDto>();
 same<Out<'OrdersPage'>, Returned<typeof listOrders>>();
 same<Out<'BulkOrderResult'>, Returned<typeof placeBulkOrder>>();
@@ -526,6 +534,8 @@ export const REQUEST_SCHEMAS = {
   OrderFileUploadRequest: OrderFileUploadSchema,
   OrderFileUploadForm: OrderFileUploadFormSchema,
   StripeEvent: StripeEventSchema,
+  CryptoTopupRequest: CryptoTopupRequestSchema,
+  NowPaymentsIpn: NowPaymentsIpnSchema,
   NotificationPrefsRequest: NotificationPrefsSchema,
   TelegramUpdate: TelegramUpdateSchema,
   PlaceOrderRequest: PlaceOrderSchema,

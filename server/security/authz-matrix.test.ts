@@ -157,6 +157,9 @@ const EXPECTED: Record<string, Expected> = {
     path: { id: 'topup' },
   },
   receiveStripeWebhook: { access: 'stripe', roles: STRIPE },
+  // Crypto top-ups (NOWPayments): 404 while not configured; the IPN is signed, not a session.
+  createCryptoTopup: { access: 'customer', roles: CUSTOMER },
+  receiveNowPaymentsIpn: { access: 'public', roles: every('unsigned') },
   // Telegram notifications: every account chooses its own (the kinds by role, checked by the
   // service); the webhook is Telegram's, with its secret header instead of a session.
   getMyNotifications: { access: 'customer', roles: CUSTOMER_OK },
