@@ -61,15 +61,13 @@ describe.each(dbTargets())('crypto top-ups with NOWPayments on %s', (target) => 
     config = { apiKey: fake.apiKey, ipnSecret: fake.ipnSecret, apiBase: fake.baseUrl };
     app = buildApp(config);
     // 2.90 % on top: US$25.00 costs US$25.73.
-    await t.database.db
-      .insert(gatewaySetting)
-      .values({
-        method: 'crypto',
-        feePercentBp: 290,
-        feeFixed: 0n,
-        minAmount: 500n,
-        maxAmount: 100_000n,
-      });
+    await t.database.db.insert(gatewaySetting).values({
+      method: 'crypto',
+      feePercentBp: 290,
+      feeFixed: 0n,
+      minAmount: 500n,
+      maxAmount: 100_000n,
+    });
     const [svc] = await t.database.db
       .insert(service)
       .values({
