@@ -160,7 +160,8 @@ type IpnOutcome =
   | { kind: 'supplemented'; payment: PaymentRow; credited: Cents }
   | { kind: 'expired' }
   | { kind: 'reversed'; detail: string }
-  | { kind: 'ignored'; reason: string };
+  | { kind: 'ignored'; reason: string }
+  | { kind: 'unpaid-money'; reason: string };
 
 function coinsOf(ipn: Ipn): Coins | null {
   const paid = toScaled(ipn.actually_paid ?? null, COIN_SCALE);
@@ -290,6 +291,13 @@ export async function handleIpn(
       return;
     case 'ignored':
       log.info({ ...at, reason: outcome.reason }, 'nowpayments: IPN recorded, nothing to do');
+      return;
+    case 'unpaid-money':
+      // Money arrived for a top-up that is closed (expired, refunded): finance must look.
+      log.error(
+        { ...at, reason: outcome.reason },
+        'nowpayments: money arrived for a closed payment; NOT credited, review it',
+      );
   }
 }
 
@@ -414,7 +422,7 @@ async function applyIpn(
       }
       // Already credited (a partial payment, or this one out of order): only more counts.
       if (row.status !== 'completed' || row.reversedAmount > 0n)
-        return { kind: 'ignored', reason: `${status} after ${row.status}` };
+        return { kind: 'unpaid-money', reason: `${status} after ${row.status}` };
       const extra = credit - row.amount;
       if (extra <= 0n) {
         await track();
