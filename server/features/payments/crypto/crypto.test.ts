@@ -1,5 +1,5 @@
 import { serve, type ServerType } from '@hono/node-server';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { type Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -623,6 +623,34 @@ describe.each(dbTargets())('crypto top-ups with NOWPayments on %s', (target) => 
     } finally {
       await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     }
+  });
+
+  it('answers 500 when the database fails, so NOWPayments retries, and credits on the retry', async () => {
+    const { paymentId, invoiceId, id } = await pendingTopup();
+    const finished = fake.ipn(invoiceId, { status: 'finished' });
+    const db = t.database.db;
+    await db.execute(
+      sql.raw(
+        `CREATE OR REPLACE FUNCTION np_test_fail() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$ LANGUAGE plpgsql`,
+      ),
+    );
+    await db.execute(
+      sql.raw(
+        `CREATE TRIGGER np_test_fail BEFORE INSERT ON receipt FOR EACH ROW WHEN (NEW.payment_id = '${paymentId}') EXECUTE FUNCTION np_test_fail()`,
+      ),
+    );
+    try {
+      const res = await deliver(finished.body, finished.signature);
+      expect(res.status).toBe(500);
+    } finally {
+      await db.execute(sql.raw('DROP TRIGGER np_test_fail ON receipt'));
+    }
+    // Nothing of it stayed: not the mark, not the status, not the credit.
+    expect(await eventsOf(paymentId)).toEqual([]);
+    expect(await paymentRow(paymentId)).toMatchObject({ status: 'pending', providerStatus: null });
+    expect(await balances(t.database.db, id)).toEqual({ available: 0n, held: 0n });
+    expect((await deliver(finished.body, finished.signature)).status).toBe(200);
+    expect(await balances(t.database.db, id)).toEqual({ available: 2500n, held: 0n });
   });
 
   it('leaves the ledger consistent', async () => {
