@@ -20,6 +20,7 @@ import {
 import { paypalRoutes, paypalWebhookRoutes } from './features/payments/paypal/paypal.routes';
 import { stripeRoutes, stripeWebhookRoutes } from './features/payments/stripe/stripe.routes';
 import { paymentAdminRoutes, paymentRoutes } from './features/payments/payments-admin.routes';
+import { cryptoRoutes, cryptoWebhookRoutes } from './features/payments/crypto/crypto.routes';
 import {
   dispatchAdminRoutes,
   serviceRouteAdminRoutes,
@@ -55,12 +56,14 @@ export const API_ROUTES: readonly RouteDef[] = [
   ...walletRoutes,
   ...stripeRoutes,
   ...paypalRoutes,
+  ...cryptoRoutes,
   ...voucherRedeemRoutes,
   ...fundsRoutes,
   ...receiptRoutes,
   ...stripeWebhookRoutes,
   ...paypalWebhookRoutes,
   ...paymentRoutes,
+  ...cryptoWebhookRoutes,
   ...fundsAdminRoutes,
   ...paymentAdminRoutes,
   ...ordersRoutes,

@@ -597,6 +597,17 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
     description: 'Acuse de recibo para PayPal.',
     properties: { received: 'Siempre `true`.' },
   },
+  CryptoTopup: {
+    description: 'Una recarga con criptomonedas recién creada, con su factura de NOWPayments.',
+    properties: {
+      id: 'Identificador de la recarga pendiente.',
+      invoiceUrl: 'Página de la factura de NOWPayments a la que hay que llevar al cliente.',
+    },
+  },
+  NowPaymentsAck: {
+    description: 'Acuse de recibo para NOWPayments.',
+    properties: { received: 'Siempre `true`.' },
+  },
   TelegramAck: {
     description: 'Acuse de recibo para Telegram.',
     properties: { ok: 'Siempre `true`.' },
@@ -1618,6 +1629,32 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       update_id: 'Identificador del update (uno repetido no se procesa dos veces).',
       message: 'Un mensaje al bot: se leen `/start <código>`, `/start` y `/stop`.',
       my_chat_member: 'Un cambio del bot en el chat: `kicked` (la persona bloqueó el bot).',
+    },
+  },
+  CryptoTopupRequest: {
+    description: 'El importe a recargar con criptomonedas (la comisión del método se suma aparte).',
+    properties: {
+      amount:
+        'Importe que recibe el saldo, en dólares con hasta dos decimales (por ejemplo "25.00"), dentro de los límites del método.',
+      payCurrency:
+        'Opcional: la moneda con la que se pagará, con el código de NOWPayments (por ejemplo `usdttrc20`, `btc`); sin ella, el cliente la elige en la factura.',
+    },
+  },
+  NowPaymentsIpn: {
+    description:
+      'Un aviso IPN de NOWPayments (solo se leen los campos de abajo; los importes, números JSON o texto, se leen como decimales exactos).',
+    properties: {
+      payment_id: 'Identificador del pago en NOWPayments.',
+      invoice_id: 'Identificador de la factura (el que se guardó al crearla).',
+      payment_status:
+        'Estado: `waiting`, `confirming`, `confirmed`, `sending`, `partially_paid`, `finished`, `failed`, `expired` o `refunded`.',
+      price_amount: 'Total de la factura en la moneda de precio (debe ser el de la recarga).',
+      price_currency: 'Moneda del precio: `usd`.',
+      pay_amount: 'Cantidad de la moneda elegida que pedía la factura.',
+      actually_paid: 'Cantidad de la moneda elegida que llegó.',
+      pay_currency: 'Moneda elegida (por ejemplo `usdttrc20`).',
+      order_id: 'El identificador de nuestra recarga.',
+      outcome_amount: 'Lo que recibe la tienda después de las comisiones de NOWPayments.',
     },
   },
   StripeEvent: {

@@ -274,6 +274,11 @@ import type {
   topupResult,
   updateGatewaySetting,
 } from '../features/payments/payments-admin.service';
+import {
+  NowPaymentsIpnSchema,
+  type createCryptoTopup,
+} from '../features/payments/crypto/crypto.service';
+import { CryptoTopupRequestSchema, CryptoTopupSchema } from '../../shared/schemas/payments';
 
 // ─── Compile-time drift checks ───────────────────────────────────────────────────────────────
 
@@ -372,6 +377,8 @@ export const RESPONSE_SCHEMAS = {
   AdminPaymentResult: AdminPaymentResultSchema,
   AccountFlagDto: AccountFlagDtoSchema,
   AccountFlagList: AccountFlagListSchema,
+  CryptoTopup: CryptoTopupSchema,
+  NowPaymentsAck: z.strictObject({ received: z.literal(true) }),
   TelegramAck: z.strictObject({ ok: z.literal(true) }),
   NotificationSettings: NotificationSettingsSchema,
   TelegramLink: TelegramLinkSchema,
@@ -513,6 +520,7 @@ same<Out<'AdminPaymentList'>['items'], Returned<typeof listHeldTopups>>();
 same<Out<'AdminPaymentResult'>, Returned<typeof approveHeldTopup>>();
 same<Out<'AccountFlagList'>['items'], Returned<typeof listAccountFlags>>();
 same<Out<'AccountFlagDto'>, Returned<typeof clearAccountFlag>>();
+same<Out<'CryptoTopup'>, Returned<typeof createCryptoTopup>>();
 same<Out<'CategoryCount'>, CategoryCountDto>();
 same<Out<'OrdersPage'>, Returned<typeof listOrders>>();
 same<Out<'BulkOrderResult'>, Returned<typeof placeBulkOrder>>();
@@ -589,6 +597,8 @@ export const REQUEST_SCHEMAS = {
   PaypalEvent: PaypalEventSchema,
   UpdateGatewaySettingRequest: UpdateGatewaySettingSchema,
   UpdatePaymentSettingsRequest: UpdatePaymentSettingsSchema,
+  CryptoTopupRequest: CryptoTopupRequestSchema,
+  NowPaymentsIpn: NowPaymentsIpnSchema,
   NotificationPrefsRequest: NotificationPrefsSchema,
   TelegramUpdate: TelegramUpdateSchema,
   PlaceOrderRequest: PlaceOrderSchema,

@@ -168,6 +168,9 @@ const EXPECTED: Record<string, Expected> = {
   // Numbered receipts: the customer's own; the PDF of A's receipt only to A (staff included: 404).
   listMyReceipts: { access: 'customer', roles: CUSTOMER_OK },
   downloadMyReceiptPdf: { access: 'customer', roles: OWNED_BY_A_OK, path: { id: 'receipt' } },
+  // Crypto top-ups (NOWPayments): 404 while not configured; the IPN is signed, not a session.
+  createCryptoTopup: { access: 'customer', roles: CUSTOMER },
+  receiveNowPaymentsIpn: { access: 'public', roles: every('unsigned') },
   // Telegram notifications: every account chooses its own (the kinds by role, checked by the
   // service); the webhook is Telegram's, with its secret header instead of a session.
   getMyNotifications: { access: 'customer', roles: CUSTOMER_OK },
