@@ -19,6 +19,8 @@ import {
 } from './features/orders/orders.routes';
 import { paypalRoutes, paypalWebhookRoutes } from './features/payments/paypal/paypal.routes';
 import { stripeRoutes, stripeWebhookRoutes } from './features/payments/stripe/stripe.routes';
+import { paymentAdminRoutes, paymentRoutes } from './features/payments/payments-admin.routes';
+import { cryptoRoutes, cryptoWebhookRoutes } from './features/payments/crypto/crypto.routes';
 import {
   dispatchAdminRoutes,
   serviceRouteAdminRoutes,
@@ -29,6 +31,7 @@ import { walletRoutes } from './features/wallet/wallet.routes';
 import { apiKeyRoutes } from './features/api-keys/api-keys.routes';
 import { resellerRoutes } from './features/reseller/reseller.routes';
 import { reportsAdminRoutes } from './features/reports/reports.routes';
+import { receiptAdminRoutes, receiptRoutes } from './features/receipts/receipts.routes';
 import { webhookRoutes } from './features/webhooks/webhooks.routes';
 import { securityAdminRoutes, securityRoutes } from './features/security/security.routes';
 import { staffAdminRoutes, staffInvitationRoutes } from './features/staff/staff.routes';
@@ -53,11 +56,16 @@ export const API_ROUTES: readonly RouteDef[] = [
   ...walletRoutes,
   ...stripeRoutes,
   ...paypalRoutes,
+  ...cryptoRoutes,
   ...voucherRedeemRoutes,
   ...fundsRoutes,
+  ...receiptRoutes,
   ...stripeWebhookRoutes,
   ...paypalWebhookRoutes,
+  ...paymentRoutes,
+  ...cryptoWebhookRoutes,
   ...fundsAdminRoutes,
+  ...paymentAdminRoutes,
   ...ordersRoutes,
   ...orderFileRoutes,
   ...ordersAdminRoutes,
@@ -77,6 +85,7 @@ export const API_ROUTES: readonly RouteDef[] = [
   ...creditRoutes,
   ...securityAdminRoutes,
   ...reportsAdminRoutes,
+  ...receiptAdminRoutes,
   ...staffAdminRoutes,
   ...staffInvitationRoutes,
   ...ticketRoutes,

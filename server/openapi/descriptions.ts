@@ -229,6 +229,7 @@ const METHOD: Record<string, string> = {
   instructions: 'Instrucciones de pago para el cliente (cuenta, dirección…).',
   minAmount: `Importe mínimo. ${MONEY}`,
   maxAmount: `Importe máximo. ${MONEY}`,
+  fee: 'Comisión que el cliente paga además del importe: `percent` (porcentaje del importe, "2.90" = 2,90 %) y `fixed` (parte fija en dólares).',
 };
 
 const METHOD_INPUT: Record<string, string> = {
@@ -238,6 +239,24 @@ const METHOD_INPUT: Record<string, string> = {
   maxAmount: 'Importe máximo, mayor o igual que el mínimo.',
   active: 'Si los clientes pueden usarlo.',
   sortOrder: 'Posición en la lista (de 0 a 9999).',
+  feePercent:
+    'Comisión porcentual que paga el cliente además del importe, de 0 a 50 con hasta dos decimales (por ejemplo "2.90"); por defecto "0.00".',
+  feeFixed:
+    'Comisión fija en dólares que paga el cliente además del importe (por ejemplo "0.30"); por defecto "0.00".',
+};
+
+const FEE_TEXT =
+  'Comisión que el cliente paga además del importe: `percent` (porcentaje del importe, "2.90" = 2,90 %) y `fixed` (parte fija en dólares).';
+const CUSTOMER_TEXT = 'El cliente (identificador, nombre y correo).';
+
+const ADMIN_PAYMENT: Record<string, string> = {
+  ...PAYMENT,
+  customer: CUSTOMER_TEXT,
+  holdReason:
+    'Por qué se retuvo para revisión (por ejemplo, primera recarga con tarjeta por encima del umbral), o `null`.',
+  reversedAmount: `Lo debitado de vuelta por reembolsos y contracargos. ${MONEY}`,
+  providerRef:
+    'Referencia en el proveedor (el pago o, si aún no lo hay, la sesión u orden de pago), o `null`.',
 };
 
 const SERVICE_INPUT: Record<string, string> = {
@@ -339,6 +358,36 @@ const REPORT_FIGURES: Record<string, string> = {
   margin: 'Ingresos − costo, con signo («-1.50» si se perdió dinero).',
   orders: 'Órdenes completadas o entregadas en parte.',
   refunds: `Reembolsos: lo devuelto a los clientes (la parte no entregada de las parciales, las rechazadas y canceladas). ${MONEY}`,
+};
+
+/** Numbered receipts (server/features/receipts). */
+const RECEIPT_DOCS: Record<string, SchemaDocs> = {
+  ReceiptDto: {
+    description:
+      'Un recibo numerado: se emite uno por cada abono de una recarga, con los datos de la tienda y del cliente tal como eran entonces, y nunca cambia.',
+    properties: {
+      id: 'Identificador del recibo (UUID); su PDF está en `/api/receipts/{id}/pdf`.',
+      number:
+        'Número del recibo, `R-AAAA-NNNNNN` (por ejemplo R-2026-000123), sin huecos dentro de un año.',
+      paymentId: 'La recarga que acredita (UUID).',
+      method:
+        'Método: `stripe` (tarjeta), `paypal`, `crypto` (NOWPayments), `mercadopago`, `manual` o `voucher` (código).',
+      methodName: 'Nombre del método para mostrar (el del método de pago manual, si lo es).',
+      description: 'Concepto (por ejemplo "Recarga con PayPal").',
+      amount: `Lo acreditado al saldo. ${MONEY}`,
+      fee: `Comisión pagada además del importe ("0.00" si no hay). ${MONEY}`,
+      total: `Lo pagado: importe más comisión. ${MONEY}`,
+      chargedAmount:
+        'Lo cobrado en otra moneda (Mercado Pago), texto con dos decimales en esa moneda (por ejemplo "10455.50"), o `null`.',
+      chargedCurrency: 'La moneda de `chargedAmount` (ISO 4217, por ejemplo `ARS`), o `null`.',
+      customer: 'El cliente (`id`, y `name` y `email` tal como eran al emitirlo).',
+      issuedAt: 'Cuándo se emitió (ISO 8601, UTC).',
+    },
+  },
+  ReceiptList: {
+    description: 'Recibos, del más reciente al más antiguo (por número).',
+    properties: { items: 'Los recibos.', nextCursor: NEXT_CURSOR },
+  },
 };
 
 export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
@@ -448,6 +497,91 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       voucher: 'Los códigos de recarga siempre están disponibles.',
     },
   },
+  PaymentMethodDto: {
+    description: 'Un método con el que recargar saldo.',
+    properties: {
+      id: '`stripe`, `paypal`, `crypto`, `mercadopago`, o `manual:<UUID>` para un método de pago manual.',
+      method:
+        'Método: `stripe` (tarjeta), `paypal`, `crypto` (NOWPayments), `mercadopago` o `manual`.',
+      name: 'Nombre del método para mostrar.',
+      fee: FEE_TEXT,
+      minAmount: `Importe mínimo que recibe el saldo. ${MONEY}`,
+      maxAmount: `Importe máximo que recibe el saldo. ${MONEY}`,
+      currency:
+        'Moneda en que se cobra (ISO 4217): "USD"; en Mercado Pago, la moneda local configurada.',
+      rate: 'Unidades de `currency` por dólar (texto decimal) cuando se cobra en otra moneda; si no, `null`.',
+      instructions: 'Cómo pagar (métodos de pago manual), o `null`.',
+    },
+  },
+  PaymentMethodList: {
+    description: 'Los métodos de pago disponibles: primero los automáticos, después los manuales.',
+    properties: ITEMS('Los métodos.'),
+  },
+  TopupResult: {
+    description: 'Una recarga tal como está ahora, y el saldo.',
+    properties: {
+      payment: 'La recarga (acreditada, en revisión, pendiente…).',
+      balance: `Saldo disponible del cliente. ${MONEY}`,
+    },
+  },
+  GatewaySettingDto: {
+    description: 'Comisión y límites de un método automático.',
+    properties: {
+      method: 'Método: `stripe`, `paypal`, `crypto` o `mercadopago`.',
+      name: 'Nombre del método para mostrar.',
+      enabled:
+        'Si está configurado en el servidor (sus variables están puestas): los clientes lo ven.',
+      fee: FEE_TEXT,
+      minAmount: `Importe mínimo por recarga. ${MONEY}`,
+      maxAmount: `Importe máximo por recarga. ${MONEY}`,
+      updatedAt:
+        'Cuándo lo cambió un administrador por última vez (ISO 8601, UTC); `null` si usa los valores por defecto.',
+    },
+  },
+  GatewaySettingList: {
+    description: 'Los cuatro métodos automáticos.',
+    properties: ITEMS('Los métodos.'),
+  },
+  PaymentSettingsDto: {
+    description: 'Ajustes de pagos de la tienda.',
+    properties: {
+      holdThreshold: `La primera recarga con tarjeta o PayPal de una cuenta por encima de este importe espera a finanzas; \`null\`: sin retención. ${MONEY}`,
+      mercadopagoCurrency:
+        'Moneda de cobro de Mercado Pago (MERCADOPAGO_CURRENCY), o `null` si no está configurado.',
+      mercadopagoRate: 'Unidades de esa moneda por dólar, o `null` hasta que se fije.',
+      mercadopagoRateUpdatedAt: 'Cuándo se fijó el tipo de cambio (ISO 8601, UTC), o `null`.',
+      shopName: 'Nombre del negocio, impreso en los recibos.',
+      shopTaxId: 'Identificación fiscal del negocio, impresa en los recibos.',
+      shopAddress: 'Dirección del negocio, impresa en los recibos.',
+    },
+  },
+  AdminPaymentDto: { description: 'Una recarga, para finanzas.', properties: ADMIN_PAYMENT },
+  AdminPaymentList: {
+    description: 'Recargas en revisión, de la más antigua a la más reciente.',
+    properties: ITEMS('Las recargas.'),
+  },
+  AdminPaymentResult: {
+    description: 'Una recarga después de revisarla.',
+    properties: {
+      payment: 'La recarga.',
+      balance: `Saldo disponible del cliente después. ${MONEY}`,
+    },
+  },
+  AccountFlagDto: {
+    description: 'Un cliente bloqueado para hacer órdenes por una recarga revertida.',
+    properties: {
+      id: 'Identificador de la alerta (UUID).',
+      customer: CUSTOMER_TEXT,
+      paymentId: 'La recarga revertida, o `null`.',
+      reason: 'Motivo (reembolso, contracargo…).',
+      balance: `Saldo disponible actual del cliente (negativo mientras debe). ${MONEY}`,
+      createdAt: CREATED,
+    },
+  },
+  AccountFlagList: {
+    description: 'Las alertas abiertas, de la más antigua a la más reciente.',
+    properties: ITEMS('Las alertas.'),
+  },
   StripeWebhookAck: {
     description: 'Acuse de recibo para Stripe.',
     properties: { received: 'Siempre `true`.' },
@@ -459,16 +593,19 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       approveUrl: 'Página de PayPal donde el cliente aprueba el pago.',
     },
   },
-  TopupResult: {
-    description: 'Una recarga tal como quedó y el saldo después.',
-    properties: {
-      payment:
-        'La recarga: `completed` (acreditada), `review` («En revisión»), `pending`, `rejected`…',
-      balance: `Saldo disponible ahora. ${MONEY}`,
-    },
-  },
   PaypalWebhookAck: {
     description: 'Acuse de recibo para PayPal.',
+    properties: { received: 'Siempre `true`.' },
+  },
+  CryptoTopup: {
+    description: 'Una recarga con criptomonedas recién creada, con su factura de NOWPayments.',
+    properties: {
+      id: 'Identificador de la recarga pendiente.',
+      invoiceUrl: 'Página de la factura de NOWPayments a la que hay que llevar al cliente.',
+    },
+  },
+  NowPaymentsAck: {
+    description: 'Acuse de recibo para NOWPayments.',
     properties: { received: 'Siempre `true`.' },
   },
   TelegramAck: {
@@ -1109,6 +1246,7 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
     },
   },
   ...TICKET_DOCS,
+  ...RECEIPT_DOCS,
   SnippetList: {
     description: 'Los textos guardados, por tipo y posición.',
     properties: { items: 'Los textos.' },
@@ -1493,6 +1631,32 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       my_chat_member: 'Un cambio del bot en el chat: `kicked` (la persona bloqueó el bot).',
     },
   },
+  CryptoTopupRequest: {
+    description: 'El importe a recargar con criptomonedas (la comisión del método se suma aparte).',
+    properties: {
+      amount:
+        'Importe que recibe el saldo, en dólares con hasta dos decimales (por ejemplo "25.00"), dentro de los límites del método.',
+      payCurrency:
+        'Opcional: la moneda con la que se pagará, con el código de NOWPayments (por ejemplo `usdttrc20`, `btc`); sin ella, el cliente la elige en la factura.',
+    },
+  },
+  NowPaymentsIpn: {
+    description:
+      'Un aviso IPN de NOWPayments (solo se leen los campos de abajo; los importes, números JSON o texto, se leen como decimales exactos).',
+    properties: {
+      payment_id: 'Identificador del pago en NOWPayments.',
+      invoice_id: 'Identificador de la factura (el que se guardó al crearla).',
+      payment_status:
+        'Estado: `waiting`, `confirming`, `confirmed`, `sending`, `partially_paid`, `finished`, `failed`, `expired` o `refunded`.',
+      price_amount: 'Total de la factura en la moneda de precio (debe ser el de la recarga).',
+      price_currency: 'Moneda del precio: `usd`.',
+      pay_amount: 'Cantidad de la moneda elegida que pedía la factura.',
+      actually_paid: 'Cantidad de la moneda elegida que llegó.',
+      pay_currency: 'Moneda elegida (por ejemplo `usdttrc20`).',
+      order_id: 'El identificador de nuestra recarga.',
+      outcome_amount: 'Lo que recibe la tienda después de las comisiones de NOWPayments.',
+    },
+  },
   StripeEvent: {
     description: 'Un evento de Stripe (solo se leen los de Checkout).',
     properties: {
@@ -1605,6 +1769,28 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
   RejectRefillRequest: {
     description: 'El motivo del rechazo de la reposición.',
     properties: { reason: 'Motivo que verá el cliente.' },
+  },
+  UpdateGatewaySettingRequest: {
+    description: 'Los cambios de un método automático: cualquier subconjunto, al menos uno.',
+    properties: {
+      feePercent:
+        'Comisión porcentual que paga el cliente además del importe, de 0 a 50 con hasta dos decimales (por ejemplo "2.90").',
+      feeFixed: 'Comisión fija en dólares (por ejemplo "0.30"); puede ser "0".',
+      minAmount: 'Importe mínimo por recarga, con hasta dos decimales.',
+      maxAmount: 'Importe máximo por recarga, mayor o igual que el mínimo (también el guardado).',
+    },
+  },
+  UpdatePaymentSettingsRequest: {
+    description: 'Los cambios de los ajustes de pagos: cualquier subconjunto, al menos uno.',
+    properties: {
+      holdThreshold:
+        'Importe por encima del cual la primera recarga con tarjeta o PayPal espera a finanzas (por ejemplo "100.00"); `null` desactiva la retención.',
+      mercadopagoRate:
+        'Tipo de cambio de Mercado Pago: unidades de la moneda local por dólar, con hasta seis decimales (por ejemplo "1045.50").',
+      shopName: 'Nombre del negocio para los recibos (hasta 120 caracteres).',
+      shopTaxId: 'Identificación fiscal para los recibos (hasta 40 caracteres).',
+      shopAddress: 'Dirección para los recibos (hasta 300 caracteres).',
+    },
   },
   RejectTopupRequest: {
     description: 'El motivo del rechazo.',

@@ -247,6 +247,38 @@ import {
   PaypalTopupSchema,
   TopupResultSchema,
 } from '../../shared/schemas/payments';
+import { ReceiptDtoSchema, ReceiptListSchema } from '../../shared/schemas/payments';
+import type { listMyReceipts, listReceipts } from '../features/receipts/receipts.service';
+import {
+  AccountFlagDtoSchema,
+  AccountFlagListSchema,
+  AdminPaymentDtoSchema,
+  AdminPaymentListSchema,
+  AdminPaymentResultSchema,
+  GatewaySettingDtoSchema,
+  GatewaySettingListSchema,
+  PaymentMethodDtoSchema,
+  PaymentMethodListSchema,
+  PaymentSettingsDtoSchema,
+  UpdateGatewaySettingSchema,
+  UpdatePaymentSettingsSchema,
+} from '../../shared/schemas/payments';
+import type {
+  approveHeldTopup,
+  clearAccountFlag,
+  getPaymentSettings,
+  listAccountFlags,
+  listGatewaySettings,
+  listHeldTopups,
+  listPaymentMethods,
+  topupResult,
+  updateGatewaySetting,
+} from '../features/payments/payments-admin.service';
+import {
+  NowPaymentsIpnSchema,
+  type createCryptoTopup,
+} from '../features/payments/crypto/crypto.service';
+import { CryptoTopupRequestSchema, CryptoTopupSchema } from '../../shared/schemas/payments';
 
 // ─── Compile-time drift checks ───────────────────────────────────────────────────────────────
 
@@ -335,6 +367,18 @@ export const RESPONSE_SCHEMAS = {
   PaypalTopup: PaypalTopupSchema,
   TopupResult: TopupResultSchema,
   PaypalWebhookAck: z.strictObject({ received: z.literal(true) }),
+  PaymentMethodDto: PaymentMethodDtoSchema,
+  PaymentMethodList: PaymentMethodListSchema,
+  GatewaySettingDto: GatewaySettingDtoSchema,
+  GatewaySettingList: GatewaySettingListSchema,
+  PaymentSettingsDto: PaymentSettingsDtoSchema,
+  AdminPaymentDto: AdminPaymentDtoSchema,
+  AdminPaymentList: AdminPaymentListSchema,
+  AdminPaymentResult: AdminPaymentResultSchema,
+  AccountFlagDto: AccountFlagDtoSchema,
+  AccountFlagList: AccountFlagListSchema,
+  CryptoTopup: CryptoTopupSchema,
+  NowPaymentsAck: z.strictObject({ received: z.literal(true) }),
   TelegramAck: z.strictObject({ ok: z.literal(true) }),
   NotificationSettings: NotificationSettingsSchema,
   TelegramLink: TelegramLinkSchema,
@@ -451,6 +495,8 @@ export const RESPONSE_SCHEMAS = {
   TicketUnread: TicketUnreadSchema,
   BulkCloseTicketsResult: BulkCloseTicketsResultSchema,
   TicketAssigneeList: TicketAssigneeListSchema,
+  ReceiptDto: ReceiptDtoSchema,
+  ReceiptList: ReceiptListSchema,
 } satisfies Record<string, z.ZodType>;
 
 export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;
@@ -465,6 +511,16 @@ same<Out<'Me'>, Returned<typeof getMe>>();
 same<Out<'RedeemResult'>, RedeemResultDto>();
 same<Out<'PublicMethodDto'>, PublicMethodDto>();
 same<Out<'CardCheckout'>, Returned<typeof createCheckout>>();
+same<Out<'PaymentMethodList'>['items'], Returned<typeof listPaymentMethods>>();
+same<Out<'TopupResult'>, Returned<typeof topupResult>>();
+same<Out<'GatewaySettingList'>['items'], Returned<typeof listGatewaySettings>>();
+same<Out<'GatewaySettingDto'>, Returned<typeof updateGatewaySetting>>();
+same<Out<'PaymentSettingsDto'>, Returned<typeof getPaymentSettings>>();
+same<Out<'AdminPaymentList'>['items'], Returned<typeof listHeldTopups>>();
+same<Out<'AdminPaymentResult'>, Returned<typeof approveHeldTopup>>();
+same<Out<'AccountFlagList'>['items'], Returned<typeof listAccountFlags>>();
+same<Out<'AccountFlagDto'>, Returned<typeof clearAccountFlag>>();
+same<Out<'CryptoTopup'>, Returned<typeof createCryptoTopup>>();
 same<Out<'CategoryCount'>, CategoryCountDto>();
 same<Out<'OrdersPage'>, Returned<typeof listOrders>>();
 same<Out<'BulkOrderResult'>, Returned<typeof placeBulkOrder>>();
@@ -497,6 +553,8 @@ same<Out<'RemoteServiceList'>, Returned<typeof listRemoteServices>>();
 same<Out<'AdminOrderDto'>, AdminOrderDto>();
 same<Out<'Report'>, Report>();
 same<Out<'Report'>, Returned<typeof buildReport>>();
+same<Out<'ReceiptList'>, Returned<typeof listMyReceipts>>();
+same<Out<'ReceiptList'>, Returned<typeof listReceipts>>();
 same<Out<'AdminRefillDto'>, Returned<typeof listAdminRefills>[number]>();
 same<Out<'AdminOrdersPage'>, Returned<typeof adminListOrders>>();
 same<Out<'AdminOverview'>, Returned<typeof adminOverview>>();
@@ -537,6 +595,10 @@ export const REQUEST_SCHEMAS = {
   StripeEvent: StripeEventSchema,
   GatewayTopupRequest: GatewayTopupRequestSchema,
   PaypalEvent: PaypalEventSchema,
+  UpdateGatewaySettingRequest: UpdateGatewaySettingSchema,
+  UpdatePaymentSettingsRequest: UpdatePaymentSettingsSchema,
+  CryptoTopupRequest: CryptoTopupRequestSchema,
+  NowPaymentsIpn: NowPaymentsIpnSchema,
   NotificationPrefsRequest: NotificationPrefsSchema,
   TelegramUpdate: TelegramUpdateSchema,
   PlaceOrderRequest: PlaceOrderSchema,

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ApiErrorBodySchema } from '../../shared/error-codes';
 import type { StaffRole } from '../../shared/roles';
+import { receipt } from '../db/schema/payments';
 import { webhookDelivery } from '../db/schema/reseller';
 import { supplier } from '../db/schema/suppliers';
 import { keyContext, secretBox } from '../features/suppliers/connection';
@@ -253,6 +254,7 @@ export type Customer = { client: TestClient; email: string; id: string };
 export type FixtureId =
   | 'order'
   | 'topup'
+  | 'receipt'
   | 'service'
   | 'method'
   | 'voucherBatch'
@@ -271,7 +273,9 @@ export type FixtureId =
   | 'ticket'
   | 'ticketAttachment'
   | 'ticketNoteAttachment'
-  | 'announcement';
+  | 'announcement'
+  /** An automatic payment method's name (`stripe`), for /api/admin/payment-methods/:method. */
+  | 'gatewayMethod';
 
 export type Fixtures = {
   admin: Customer;
@@ -577,6 +581,23 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     'voucher batch',
   );
 
+  // A voucher A redeemed: a credited top-up with its numbered receipt.
+  const receiptBatch = await expectJson<{ codes: string[] }>(
+    await admin.client.post('/api/admin/vouchers', { amount: '2.00', count: 1 }),
+    201,
+    'voucher batch for the receipt of customer A',
+  );
+  await expectJson(
+    await customerA.client.post('/api/funds/redeem', { code: receiptBatch.codes[0] }),
+    200,
+    'voucher redeemed by customer A',
+  );
+  const [issued] = await t.database.db
+    .select({ id: receipt.id, number: receipt.number })
+    .from(receipt)
+    .where(eq(receipt.userId, customerA.id));
+  if (!issued) throw new Error('no receipt for customer A');
+
   return {
     admin,
     support,
@@ -587,6 +608,8 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
     ids: {
       order: order.id,
       topup: topup.id,
+      receipt: issued.id,
+      gatewayMethod: 'stripe',
       service: serviceId,
       method: method.id,
       voucherBatch: batch.batch.id,
@@ -616,6 +639,7 @@ export async function createFixtures(t: TestApp): Promise<Fixtures> {
       customerA.id,
       order.id,
       topup.id,
+      issued.id,
       'Alicia Propietaria',
       'REF-ALICIA-7731',
       'TICKET-ALICIA-4410',

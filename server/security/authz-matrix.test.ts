@@ -149,6 +149,9 @@ const EXPECTED: Record<string, Expected> = {
   redeemVoucher: { access: 'customer', roles: CUSTOMER },
   createManualTopup: { access: 'customer', roles: CUSTOMER },
   listManualTopups: { access: 'customer', roles: CUSTOMER_OK },
+  // The methods list is public (prices before signing in); a top-up is its owner's alone.
+  listPaymentMethods: { access: 'public', roles: OPEN_OK },
+  getTopup: { access: 'customer', roles: OWNED_BY_A_OK, path: { id: 'topup' } },
   // The receipt service lets the staff who handle payments (admin, finance) read any receipt,
   // through this route too; support gets 404 like any other account.
   getManualTopupReceipt: {
@@ -162,6 +165,12 @@ const EXPECTED: Record<string, Expected> = {
   createPaypalTopup: { access: 'customer', roles: CUSTOMER },
   capturePaypalTopup: { access: 'customer', roles: OWNED_BY_A, path: { id: 'topup' } },
   receivePaypalWebhook: { access: 'public', roles: STRIPE },
+  // Numbered receipts: the customer's own; the PDF of A's receipt only to A (staff included: 404).
+  listMyReceipts: { access: 'customer', roles: CUSTOMER_OK },
+  downloadMyReceiptPdf: { access: 'customer', roles: OWNED_BY_A_OK, path: { id: 'receipt' } },
+  // Crypto top-ups (NOWPayments): 404 while not configured; the IPN is signed, not a session.
+  createCryptoTopup: { access: 'customer', roles: CUSTOMER },
+  receiveNowPaymentsIpn: { access: 'public', roles: every('unsigned') },
   // Telegram notifications: every account chooses its own (the kinds by role, checked by the
   // service); the webhook is Telegram's, with its secret header instead of a session.
   getMyNotifications: { access: 'customer', roles: CUSTOMER_OK },
@@ -353,6 +362,17 @@ const EXPECTED: Record<string, Expected> = {
     roles: staff('ok', 'admin', 'finance'),
     staffRoles: ['admin', 'finance'],
   },
+  adminListReceipts: {
+    access: 'admin',
+    roles: staff('ok', 'admin', 'finance'),
+    staffRoles: ['admin', 'finance'],
+  },
+  adminDownloadReceiptPdf: {
+    access: 'admin',
+    roles: staff('ok', 'admin', 'finance'),
+    staffRoles: ['admin', 'finance'],
+    path: { id: 'receipt' },
+  },
   adminDownloadOrderFile: {
     access: 'admin',
     roles: staff('ok', 'admin', 'support'),
@@ -445,6 +465,59 @@ const EXPECTED: Record<string, Expected> = {
   adminGetManualTopupReceipt: {
     access: 'admin',
     roles: staff('ok', 'admin', 'finance'),
+    staffRoles: ['admin', 'finance'],
+    path: { id: 'topup' },
+  },
+  // Administration: fees and limits, payment settings, held top-ups, flagged accounts
+  adminListGatewaySettings: {
+    access: 'admin',
+    roles: staff('ok', 'admin', 'finance'),
+    staffRoles: ['admin', 'finance'],
+  },
+  // The minimal body changes nothing ("Indica al menos un cambio"): 400.
+  adminUpdateGatewaySetting: {
+    access: 'admin',
+    roles: staff('allowed', 'admin', 'finance'),
+    staffRoles: ['admin', 'finance'],
+    path: { method: 'gatewayMethod' },
+  },
+  adminGetPaymentSettings: {
+    access: 'admin',
+    roles: staff('ok', 'admin', 'finance'),
+    staffRoles: ['admin', 'finance'],
+  },
+  adminUpdatePaymentSettings: {
+    access: 'admin',
+    roles: staff('allowed', 'admin', 'finance'),
+    staffRoles: ['admin', 'finance'],
+  },
+  adminListHeldTopups: {
+    access: 'admin',
+    roles: staff('ok', 'admin', 'finance'),
+    staffRoles: ['admin', 'finance'],
+  },
+  // Customer A's manual request is not held: 409.
+  adminApproveHeldTopup: {
+    access: 'admin',
+    roles: staff('allowed', 'admin', 'finance'),
+    staffRoles: ['admin', 'finance'],
+    path: { id: 'topup' },
+  },
+  adminRejectHeldTopup: {
+    access: 'admin',
+    roles: staff('allowed', 'admin', 'finance'),
+    staffRoles: ['admin', 'finance'],
+    path: { id: 'topup' },
+  },
+  adminListAccountFlags: {
+    access: 'admin',
+    roles: staff('ok', 'admin', 'finance'),
+    staffRoles: ['admin', 'finance'],
+  },
+  // No flag has that id: 404 past the access check.
+  adminClearAccountFlag: {
+    access: 'admin',
+    roles: staff('allowed', 'admin', 'finance'),
     staffRoles: ['admin', 'finance'],
     path: { id: 'topup' },
   },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseAmount } from '../money';
 import { BalanceSchema, DateTimeSchema, MoneySchema } from './common';
 import { AmountInputSchema, AmountSchema, PaymentDtoSchema } from './wallet';
+import { FeeDtoSchema, FixedFeeSchema, PercentSchema } from './payments';
 
 /** Most requests a customer can have waiting for review at once. */
 export const MAX_PENDING_REQUESTS = 5;
@@ -78,6 +79,9 @@ const MethodFields = z.object({
     .int('El orden debe ser un número entero.')
     .min(0, 'El orden no puede ser negativo.')
     .max(9999, 'El orden no puede ser mayor que 9999.'),
+  /** The customer's fee on top of the amount: a percentage ("2.90") and a fixed part ("0.30"). */
+  feePercent: PercentSchema,
+  feeFixed: FixedFeeSchema,
 });
 
 export const MIN_OVER_MAX_MESSAGE = 'El máximo debe ser mayor o igual que el mínimo.';
@@ -89,10 +93,12 @@ function minNotOverMax(v: { minAmount?: string; maxAmount?: string }): boolean {
   return min === null || max === null || min <= max;
 }
 
-/** A new manual method; active and sortOrder may be left out. */
+/** A new manual method; active, sortOrder and the fee (none) may be left out. */
 export const CreateMethodSchema = MethodFields.extend({
   active: MethodFields.shape.active.default(true),
   sortOrder: MethodFields.shape.sortOrder.default(0),
+  feePercent: MethodFields.shape.feePercent.default('0.00'),
+  feeFixed: MethodFields.shape.feeFixed.default('0.00'),
 }).refine(minNotOverMax, { message: MIN_OVER_MAX_MESSAGE, path: ['maxAmount'] });
 export type CreateMethodInput = z.infer<typeof CreateMethodSchema>;
 
@@ -127,6 +133,8 @@ export const PublicMethodDtoSchema = z.strictObject({
   instructions: z.string(),
   minAmount: MoneySchema,
   maxAmount: MoneySchema,
+  /** What the customer pays on top of the amount they declare. */
+  fee: FeeDtoSchema,
 });
 export type PublicMethodDto = z.infer<typeof PublicMethodDtoSchema>;
 

@@ -111,10 +111,20 @@ export const ReportPointSchema = z.strictObject({
 });
 export type ReportPoint = z.infer<typeof ReportPointSchema>;
 
-export const TOPUP_METHODS = ['stripe', 'manual', 'voucher'] as const;
+export const TOPUP_METHODS = [
+  'stripe',
+  'paypal',
+  'crypto',
+  'mercadopago',
+  'manual',
+  'voucher',
+] as const;
 export type TopupMethod = (typeof TOPUP_METHODS)[number];
 export const TOPUP_METHOD_LABELS: Record<TopupMethod, string> = {
   stripe: 'Tarjeta',
+  paypal: 'PayPal',
+  crypto: 'Criptomonedas',
+  mercadopago: 'Mercado Pago',
   manual: 'Pago manual',
   voucher: 'Cupón',
 };

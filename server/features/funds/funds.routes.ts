@@ -16,6 +16,7 @@ import { downloadHeaders } from '../../lib/download';
 import { AppError } from '../../lib/errors';
 import type { AppEnv } from '../../lib/http';
 import { defineRoute, type RouteDeps, type SuccessSpec } from '../../lib/route';
+import { gatewayTerms } from '../payments/topup-terms';
 import {
   approve,
   createMethod,
@@ -92,12 +93,12 @@ export const fundsRoutes = [
     tag: 'Recargas',
     summary: 'Métodos de recarga disponibles',
     description:
-      'La tarjeta (con sus límites, o `null` si no está configurada), los métodos de pago manual activos con sus instrucciones, y los códigos de recarga.',
+      'La tarjeta (con los límites que fija el administrador, o `null` si no está configurada), los métodos de pago manual activos con sus instrucciones y su comisión, y los códigos de recarga.',
     access: 'customer',
     responses: [{ status: 200, description: 'Los métodos.', body: 'FundingMethods' }],
     handler: async ({ c, deps }) => {
       const methods = await listMethods(deps.db, { activeOnly: true });
-      const card = deps.env.stripe;
+      const card = deps.env.stripe ? await gatewayTerms(deps.db, deps.env, 'stripe') : null;
       return c.json({
         card: card
           ? { minAmount: formatAmount(card.minAmount), maxAmount: formatAmount(card.maxAmount) }
@@ -114,7 +115,7 @@ export const fundsRoutes = [
     tag: 'Recargas',
     summary: 'Declarar un pago manual (transferencia, PayPal, cripto…)',
     description:
-      'Registra el pago como pendiente de revisión; el saldo se acredita cuando un administrador lo aprueba. Se puede enviar como JSON o como formulario con un comprobante (PNG, JPG, WEBP o PDF de hasta 5 MB). Como máximo 5 solicitudes pendientes a la vez.',
+      'Registra el pago como pendiente de revisión; el saldo se acredita cuando un administrador lo aprueba. El importe es lo que recibe el saldo: el cliente envía ese importe más la comisión del método. Se puede enviar como JSON o como formulario con un comprobante (PNG, JPG, WEBP o PDF de hasta 5 MB). Como máximo 5 solicitudes pendientes a la vez.',
     access: 'customer',
     body: { schema: ManualRequestSchema, form: ManualRequestFormSchema },
     // The receipt (5 MB) plus the fields and the multipart overhead.

@@ -2,12 +2,9 @@ import { staffCan } from '../../../shared/roles';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { feeFor, formatPercent, parsePercent } from '../../../shared/fees';
 import { formatAmount, formatUsd, parseAmount } from '../../../shared/money';
-import {
-  PAYMENT_METHOD_LABELS,
-  type PaymentDto,
-  type PaymentStatus,
-} from '../../../shared/schemas/wallet';
+import { PAYMENT_METHOD_LABELS, type PaymentDto } from '../../../shared/schemas/wallet';
 import type { Db, Tx } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { manualMethod, payment } from '../../db/schema/payments';
@@ -83,6 +80,26 @@ function cents(amount: string): bigint {
   return value;
 }
 
+/** A percentage the schema already checked, as hundredths of a percent. */
+function percentBp(text: string, field: string): number {
+  const bp = parsePercent(text);
+  if (bp === null)
+    throw new AppError('VALIDATION_FAILED', undefined, {
+      [field]: 'Escribe un porcentaje válido.',
+    });
+  return bp;
+}
+
+/** A fixed fee the schema already checked (zero allowed), as cents. */
+function feeCents(text: string): bigint {
+  const value = parseAmount(text);
+  if (value === null || value < 0n)
+    throw new AppError('VALIDATION_FAILED', undefined, {
+      feeFixed: 'Escribe una comisión fija válida.',
+    });
+  return value;
+}
+
 function toMethodDto(row: MethodRow): MethodDto {
   return {
     id: row.id,
@@ -90,6 +107,7 @@ function toMethodDto(row: MethodRow): MethodDto {
     instructions: row.instructions,
     minAmount: formatAmount(row.minAmount),
     maxAmount: formatAmount(row.maxAmount),
+    fee: { percent: formatPercent(row.feePercentBp), fixed: formatAmount(row.feeFixed) },
     active: row.active,
     sortOrder: row.sortOrder,
     createdAt: row.createdAt.toISOString(),
@@ -104,6 +122,7 @@ export function toPublicMethodDto(method: MethodDto): PublicMethodDto {
     instructions: method.instructions,
     minAmount: method.minAmount,
     maxAmount: method.maxAmount,
+    fee: method.fee,
   };
 }
 
@@ -145,6 +164,8 @@ export async function createMethod(
         maxAmount,
         active: input.active,
         sortOrder: input.sortOrder,
+        feePercentBp: percentBp(input.feePercent, 'feePercent'),
+        feeFixed: feeCents(input.feeFixed),
       })
       .returning();
     if (!row) throw new Error('manual_method insert returned no row');
@@ -189,6 +210,10 @@ export async function updateMethod(
         ...(input.instructions === undefined ? {} : { instructions: input.instructions }),
         ...(input.active === undefined ? {} : { active: input.active }),
         ...(input.sortOrder === undefined ? {} : { sortOrder: input.sortOrder }),
+        ...(input.feePercent === undefined
+          ? {}
+          : { feePercentBp: percentBp(input.feePercent, 'feePercent') }),
+        ...(input.feeFixed === undefined ? {} : { feeFixed: feeCents(input.feeFixed) }),
         minAmount,
         maxAmount,
         updatedAt: new Date(),
@@ -273,6 +298,8 @@ export async function createRequest(
           method: 'manual',
           manualMethodId: method.id,
           amount,
+          // The customer declares what their balance receives and sends it plus the fee.
+          fee: feeFor(amount, { feePercentBp: method.feePercentBp, feeFixed: method.feeFixed }),
           status: 'pending',
           reference: input.reference,
           receiptPath: stored.path ?? null,

@@ -218,6 +218,54 @@ describe.each(dbTargets())('manual top-ups on %s', (target) => {
     expect(missing.status).toBe(404);
   });
 
+  it('keeps a fee per method (none by default) and stores it on each declaration', async () => {
+    const wire = await newMethod({
+      name: 'Giro internacional',
+      instructions: 'Envía el giro a nombre de Cometa.',
+      minAmount: '10',
+      maxAmount: '500',
+      feePercent: '2.9',
+      feeFixed: '0.30',
+    });
+    expect(wire.fee).toEqual({ percent: '2.90', fixed: '0.30' });
+    expect(bank.fee).toEqual({ percent: '0.00', fixed: '0.00' });
+    const badPercent = await send(
+      app,
+      admin.client,
+      'PATCH',
+      `/api/admin/funds/methods/${wire.id}`,
+      {
+        json: { feePercent: '50.01', feeFixed: '-1' },
+      },
+    );
+    expect(badPercent.status).toBe(400);
+    expect((await json<{ fields: Record<string, string> }>(badPercent)).fields).toEqual({
+      feePercent: 'Escribe un porcentaje entre 0 y 50, con hasta dos decimales (por ejemplo 2.90).',
+      feeFixed: 'Escribe una comisión fija válida, con hasta dos decimales (por ejemplo 0.30).',
+    });
+    const { client } = await registerVerified(t, 'Marta Giro');
+    const listed = await json<{ manual: MethodDto[] }>(
+      await send(app, client, 'GET', '/api/funds/methods'),
+    );
+    expect(listed.manual.find((m) => m.id === wire.id)?.fee).toEqual({
+      percent: '2.90',
+      fixed: '0.30',
+    });
+    // 2.90 % of 100.00 plus 0.30: the customer sends 103.20 for 100.00 credited.
+    const declared = await declare(client, '100.00', 'GIRO-881', wire.id);
+    expect(declared).toMatchObject({ amount: '100.00', fee: '3.20', status: 'pending' });
+    const [row] = await t.database.db.select().from(payment).where(eq(payment.id, declared.id));
+    expect(row).toMatchObject({ amount: 10000n, fee: 320n });
+    const changed = await send(app, admin.client, 'PATCH', `/api/admin/funds/methods/${wire.id}`, {
+      json: { feePercent: '0', feeFixed: '0' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await json<MethodDto>(changed)).fee).toEqual({ percent: '0.00', fixed: '0.00' });
+    await send(app, admin.client, 'PATCH', `/api/admin/funds/methods/${wire.id}`, {
+      json: { active: false },
+    });
+  });
+
   it('shows customers the active methods only, without admin fields', async () => {
     const hidden = await newMethod({
       name: 'Efectivo en oficina',
@@ -237,6 +285,7 @@ describe.each(dbTargets())('manual top-ups on %s', (target) => {
       instructions: bank.instructions,
       minAmount: '10.00',
       maxAmount: '500.00',
+      fee: { percent: '0.00', fixed: '0.00' },
     });
     const refused = await send(app, client, 'POST', '/api/funds/requests', {
       json: { methodId: hidden.id, amount: '5', reference: 'ABC-1' },

@@ -8,6 +8,7 @@ import { categoryLabel } from '../../../shared/categories';
 import { formatAmount } from '../../../shared/money';
 import {
   TOPUP_METHOD_LABELS,
+  TOPUP_METHODS,
   type Report,
   type ReportBreakdown,
   type ReportFigures,
@@ -195,12 +196,13 @@ async function topupsOf(db: Db, start: string, end: string): Promise<ReportTopup
   const rows = await queryRows<{ kind: string; amount: string; count: number | string }>(
     db,
     sql`SELECT kind, SUM(amount)::text AS amount, COUNT(*) AS count FROM ledger_transfer
-        WHERE kind IN ('topup_stripe', 'topup_manual', 'topup_voucher')
+        WHERE kind IN ('topup_stripe', 'topup_paypal', 'topup_crypto', 'topup_mercadopago',
+                       'topup_manual', 'topup_voucher')
           AND created_at >= ${start}::timestamptz AND created_at < ${end}::timestamptz
         GROUP BY kind`,
   );
   const found = new Map(rows.map((r) => [r.kind.slice('topup_'.length), r]));
-  return (['stripe', 'manual', 'voucher'] as TopupMethod[]).map((method) => {
+  return TOPUP_METHODS.map((method: TopupMethod) => {
     const r = found.get(method);
     return {
       method,

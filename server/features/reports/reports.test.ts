@@ -264,7 +264,22 @@ describe.each(dbTargets())('cost, margin and reports on %s', (target) => {
     expect(await ledger('order_capture')).toBe(cents(report.totals.revenue));
     expect(await ledger('order_release')).toBe(cents(report.totals.refunds));
     // Top-ups by method: the adjustments used to fund are not top-ups.
-    expect(report.topups.map((t) => t.method)).toEqual(['stripe', 'manual', 'voucher']);
+    expect(report.topups.map((t) => t.method)).toEqual([
+      'stripe',
+      'paypal',
+      'crypto',
+      'mercadopago',
+      'manual',
+      'voucher',
+    ]);
+    expect(report.topups.map((t) => t.label)).toEqual([
+      'Tarjeta',
+      'PayPal',
+      'Criptomonedas',
+      'Mercado Pago',
+      'Pago manual',
+      'Cupón',
+    ]);
     expect(report.topCustomers).toHaveLength(3);
     expect(report.series).toHaveLength(3);
     expect(report.series.reduce((n, p) => n + p.orders, 0)).toBe(3);

@@ -213,6 +213,9 @@ function refusal(err: AppError, svc: ServiceRow): DhruError {
       return new DhruError('Invalid Service ID', err.message);
     case 'OUT_OF_STOCK':
       return new DhruError(err.message);
+    // A reversed top-up blocks the account: the reason, in full, is what the panel shows.
+    case 'ACCOUNT_BLOCKED':
+      return new DhruError(err.message);
     case 'VALIDATION_FAILED': {
       const box = identifierField(svc.fields);
       const [key, message] = Object.entries(err.fields ?? {})[0] ?? ['', err.message];

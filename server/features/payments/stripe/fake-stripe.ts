@@ -23,6 +23,8 @@ export type FakeCheckoutSession = {
   currency: string;
   client_reference_id: string | null;
   metadata: Record<string, string>;
+  /** The PaymentIntent once paid (what charges, refunds and disputes name), else null. */
+  payment_intent: string | null;
   payment_status: 'unpaid' | 'paid' | 'no_payment_required';
   status: 'open' | 'complete' | 'expired';
   success_url: string | null;
@@ -109,6 +111,7 @@ export async function startFakeStripe(listenPort = 0): Promise<FakeStripe> {
       currency,
       client_reference_id: form.client_reference_id ?? null,
       metadata: metadataOf(form),
+      payment_intent: null,
       payment_status: 'unpaid',
       status: 'open',
       success_url: form.success_url ?? null,
@@ -250,20 +253,85 @@ export function checkoutSessionEvent(
     type === 'checkout.session.completed' || type === 'checkout.session.async_payment_succeeded';
   const object: FakeCheckoutSession = {
     ...session,
-    ...(paid ? { payment_status: 'paid', status: 'complete' } : {}),
+    ...(paid
+      ? { payment_status: 'paid', status: 'complete', payment_intent: paymentIntentOf(session) }
+      : {}),
     ...(type === 'checkout.session.expired' ? { status: 'expired' } : {}),
     ...overrides,
   };
+  return signedEventBody(type, object, eventId);
+}
+
+function signedEventBody(
+  type: string,
+  object: unknown,
+  eventId: string,
+): { id: string; payload: string } {
   const event = {
     id: eventId,
     object: 'event',
     api_version: '2026-10-28.endive',
     created: Math.floor(Date.now() / 1000),
-    data: { object: object },
+    data: { object },
     livemode: false,
     pending_webhooks: 1,
     request: { id: null, idempotency_key: null },
     type,
   };
   return { id: eventId, payload: JSON.stringify(event) };
+}
+
+/** The PaymentIntent of a paid session: the same for every event about it. */
+export function paymentIntentOf(session: FakeCheckoutSession): string {
+  return session.payment_intent ?? `pi_test_${session.id.slice('cs_test_'.length, 32)}`;
+}
+
+/** The charge of a paid session (one per PaymentIntent). */
+export function chargeOf(session: FakeCheckoutSession): string {
+  return `ch_test_${session.id.slice('cs_test_'.length, 32)}`;
+}
+
+/**
+ * charge.refunded about a paid session's charge: `amountRefunded` is the charge's running total
+ * of refunds, in cents (Stripe's `amount_refunded`).
+ */
+export function chargeRefundedEvent(
+  session: FakeCheckoutSession,
+  amountRefunded: number,
+  eventId = `evt_test_${randomBytes(12).toString('hex')}`,
+): { id: string; payload: string } {
+  const charge = {
+    id: chargeOf(session),
+    object: 'charge',
+    amount: session.amount_total,
+    amount_captured: session.amount_total,
+    amount_refunded: amountRefunded,
+    currency: session.currency,
+    paid: true,
+    payment_intent: paymentIntentOf(session),
+    refunded: amountRefunded >= session.amount_total,
+    status: 'succeeded',
+    livemode: false,
+  };
+  return signedEventBody('charge.refunded', charge, eventId);
+}
+
+/** charge.dispute.created about a paid session's charge (a chargeback of all of it). */
+export function disputeCreatedEvent(
+  session: FakeCheckoutSession,
+  disputeId = `dp_test_${randomBytes(12).toString('hex')}`,
+  eventId = `evt_test_${randomBytes(12).toString('hex')}`,
+): { id: string; disputeId: string; payload: string } {
+  const dispute = {
+    id: disputeId,
+    object: 'dispute',
+    amount: session.amount_total,
+    charge: chargeOf(session),
+    currency: session.currency,
+    payment_intent: paymentIntentOf(session),
+    reason: 'fraudulent',
+    status: 'needs_response',
+    livemode: false,
+  };
+  return { ...signedEventBody('charge.dispute.created', dispute, eventId), disputeId };
 }

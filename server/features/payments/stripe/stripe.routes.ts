@@ -1,6 +1,7 @@
 import { formatAmount } from '../../../../shared/money';
 import { CardCheckoutRequestSchema } from '../../../../shared/schemas/funds';
 import { defineRoute, type RouteDeps } from '../../../lib/route';
+import { gatewayTerms } from '../topup-terms';
 import {
   StripeEventSchema,
   createCheckout,
@@ -30,19 +31,18 @@ export const stripeRoutes = [
     operationId: 'getCardTopupConfig',
     tag: 'Recargas',
     summary: 'Si se puede recargar con tarjeta, y sus límites',
+    description:
+      'Los límites son los que fija el administrador (por defecto, STRIPE_MIN_AMOUNT y STRIPE_MAX_AMOUNT). La comisión se consulta en `/api/payment-methods`.',
     access: 'customer',
     responses: [{ status: 200, description: 'Disponibilidad y límites.', body: 'CardTopupConfig' }],
-    handler: ({ c, deps }) => {
-      const config = deps.env.stripe;
-      return c.json(
-        config
-          ? {
-              available: true,
-              minAmount: formatAmount(config.minAmount),
-              maxAmount: formatAmount(config.maxAmount),
-            }
-          : { available: false, minAmount: null, maxAmount: null },
-      );
+    handler: async ({ c, deps }) => {
+      if (!deps.env.stripe) return c.json({ available: false, minAmount: null, maxAmount: null });
+      const terms = await gatewayTerms(deps.db, deps.env, 'stripe');
+      return c.json({
+        available: true,
+        minAmount: formatAmount(terms.minAmount),
+        maxAmount: formatAmount(terms.maxAmount),
+      });
     },
   }),
   defineRoute({
@@ -52,7 +52,7 @@ export const stripeRoutes = [
     tag: 'Recargas',
     summary: 'Empezar una recarga con tarjeta',
     description:
-      'Crea un pago pendiente y una sesión de Stripe Checkout por ese importe; hay que abrir la `url` devuelta. El saldo se acredita solo cuando Stripe confirma el pago (aviso firmado), una sola vez. Como máximo 10 intentos cada 10 minutos.',
+      'Crea un pago pendiente y una sesión de Stripe Checkout por ese importe más la comisión de la tarjeta; hay que abrir la `url` devuelta. El saldo recibe el importe pedido cuando Stripe confirma el pago (aviso firmado), una sola vez; la primera recarga con tarjeta por encima del umbral de retención queda «En revisión» hasta que finanzas la apruebe. Como máximo 10 intentos cada 10 minutos.',
     access: 'customer',
     rateLimit: {
       name: 'stripe-checkout',
@@ -81,7 +81,7 @@ export const stripeWebhookRoutes = [
     tag: 'Pagos',
     summary: 'Aviso firmado de Stripe',
     description:
-      'Configura en Stripe un endpoint con esta URL y los eventos `checkout.session.completed`, `checkout.session.async_payment_succeeded`, `checkout.session.async_payment_failed` y `checkout.session.expired`. La firma se comprueba sobre el cuerpo exacto; un aviso repetido no acredita dos veces. Responde 404 si el pago con tarjeta no está configurado.',
+      'Configura en Stripe un endpoint con esta URL y los eventos `checkout.session.completed`, `checkout.session.async_payment_succeeded`, `checkout.session.async_payment_failed`, `checkout.session.expired`, `charge.refunded` y `charge.dispute.created`. La firma se comprueba sobre el cuerpo exacto; un aviso repetido no acredita ni debita dos veces. Un reembolso o contracargo de una recarga acreditada se descuenta del saldo (aunque quede negativo, y entonces la cuenta no puede hacer órdenes hasta que finanzas lo resuelva). Responde 404 si el pago con tarjeta no está configurado.',
     access: 'stripe',
     body: { schema: StripeEventSchema, description: 'El evento, tal como lo envía Stripe.' },
     rawBody: true,

@@ -1,9 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { z } from 'zod';
-import { formatUsd, parseAmount, type Cents } from '../../../../shared/money';
-import { AmountSchema } from '../../../../shared/schemas/wallet';
-import { pgErrorCode, type Db } from '../../../db/client';
+import { pgErrorCode, type Db, type Tx } from '../../../db/client';
 import { user as userTable } from '../../../db/schema/auth';
 import { payment, processedEvent } from '../../../db/schema/payments';
 import { AppError } from '../../../lib/errors';
@@ -11,13 +9,21 @@ import type { Logger } from '../../../lib/logger';
 import type { Mailer } from '../../../lib/mail';
 import { mailAfterCommit } from '../../../lib/notify';
 import { balances } from '../../ledger/ledger.service';
-import { completePayment, type PaymentRow } from '../payments.service';
+import type { Env } from '../../../env';
+import {
+  reverseTopup,
+  settleTopup,
+  type PaymentRow,
+  type ReverseOutcome,
+} from '../payments.service';
+import { abandonTopup, gatewayTerms, quoteTopup, startGatewayTopup } from '../topup-terms';
 import type { StripeConfig } from './stripe.config';
 import { topUpCreditedEmail } from './stripe.email';
 
 export type StripeDeps = {
   db: Db;
-  env: { APP_URL: string; APP_NAME: string };
+  /** The server's configuration (the card's default limits come from `env.stripe`). */
+  env: Env;
   mailer: Mailer;
   logger: Logger;
   stripe: StripeConfig | null;
@@ -60,32 +66,11 @@ export const StripeEventSchema = z.looseObject({
   data: z.looseObject({ object: z.looseObject({}) }),
 });
 
-/** The customer's amount as cents, within the card limits; 400 with a Spanish field message. */
-function checkoutAmount(config: StripeConfig, input: string): Cents {
-  const parsed = AmountSchema.safeParse(input);
-  const cents = parsed.success ? parseAmount(parsed.data) : null;
-  if (!parsed.success || cents === null) {
-    throw new AppError('VALIDATION_FAILED', undefined, {
-      amount: parsed.error?.issues[0]?.message ?? 'Escribe un importe válido.',
-    });
-  }
-  if (cents < config.minAmount) {
-    throw new AppError('VALIDATION_FAILED', undefined, {
-      amount: `El mínimo con tarjeta es ${formatUsd(config.minAmount)}.`,
-    });
-  }
-  if (cents > config.maxAmount) {
-    throw new AppError('VALIDATION_FAILED', undefined, {
-      amount: `El máximo con tarjeta es ${formatUsd(config.maxAmount)}.`,
-    });
-  }
-  return cents;
-}
-
 /**
- * Starts a card top-up: a pending `payment` row first, then a Stripe Checkout Session for
- * exactly that amount (idempotency key `checkout:<paymentId>`), whose id is stored as the
- * payment's provider reference. Nothing is credited here: only the signed webhook credits.
+ * Starts a card top-up: the amount within the admin's card limits and its fee, a pending
+ * `payment` row first, then a Stripe Checkout Session charging exactly amount + fee (idempotency
+ * key `checkout:<paymentId>`), whose id is stored as the payment's provider reference. Nothing
+ * is credited here: only the signed webhook credits.
  */
 export async function createCheckout(
   deps: StripeDeps,
@@ -94,15 +79,14 @@ export async function createCheckout(
   appUrl: string,
 ): Promise<{ paymentId: string; url: string }> {
   const config = requireStripe(deps.stripe);
-  const cents = checkoutAmount(config, amount);
-  const created = await deps.db.transaction((tx) =>
-    tx
-      .insert(payment)
-      .values({ userId: customer.id, method: 'stripe', status: 'pending', amount: cents })
-      .returning({ id: payment.id }),
-  );
-  const paymentId = created[0]?.id;
-  if (!paymentId) throw new Error('payment insert returned no row');
+  const terms = await gatewayTerms(deps.db, { ...deps.env, stripe: config }, 'stripe');
+  const quote = quoteTopup('stripe', terms, amount);
+  const created = await startGatewayTopup(deps.db, {
+    userId: customer.id,
+    method: 'stripe',
+    quote,
+  });
+  const paymentId = created.id;
 
   let session: Stripe.Checkout.Session;
   try {
@@ -113,7 +97,8 @@ export async function createCheckout(
           {
             price_data: {
               currency: 'usd',
-              unit_amount: Number(cents),
+              // What the customer pays: the amount credited plus the fee.
+              unit_amount: Number(quote.total),
               product_data: { name: 'Recarga de saldo' },
             },
             quantity: 1,
@@ -130,16 +115,13 @@ export async function createCheckout(
   } catch (err) {
     deps.logger.error({ err, paymentId }, 'stripe: checkout session could not be created');
     // It never got a session, so it can never be paid.
-    await deps.db
-      .update(payment)
-      .set({ status: 'expired', updatedAt: new Date() })
-      .where(and(eq(payment.id, paymentId), eq(payment.status, 'pending')));
+    await abandonTopup(deps.db, paymentId);
     throw new AppError('INTERNAL', CHECKOUT_FAILED_MESSAGE);
   }
 
   await deps.db
     .update(payment)
-    .set({ providerRef: session.id, updatedAt: new Date() })
+    .set({ providerRef: session.id, checkoutUrl: session.url, updatedAt: new Date() })
     .where(eq(payment.id, paymentId));
   deps.logger.info({ paymentId, sessionId: session.id }, 'stripe: checkout session created');
   return { paymentId, url: session.url };
@@ -192,6 +174,12 @@ export async function handleWebhook(
       // A delayed method (e.g. a bank debit) failed after the customer left Checkout.
       await failSession(deps, event.id, event.data.object);
       return;
+    case 'charge.refunded':
+      await refundCharge(deps, event.id, event.data.object);
+      return;
+    case 'charge.dispute.created':
+      await disputeCharge(deps, event.id, event.data.object);
+      return;
     default:
       deps.logger.info({ eventId: event.id, type: event.type }, 'stripe: event ignored');
   }
@@ -201,13 +189,21 @@ type CreditOutcome =
   | { kind: 'replay' }
   | { kind: 'amount-mismatch' }
   | { kind: 'credited'; payment: PaymentRow }
+  | { kind: 'held'; payment: PaymentRow }
   | { kind: 'not-pending'; payment: PaymentRow };
 
+/** The id of an expandable Stripe field (a string, or the object when expanded), or null. */
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
 /**
- * Credits the payment behind a paid session, exactly once. The event mark (processed_event)
- * and the credit commit in one transaction: a concurrent delivery of the same event waits on
- * the mark's primary key and then finds it taken; a later one finds it at once.
- * The amount credited is always our payment row's, never the event's.
+ * Credits the payment behind a paid session, exactly once, or holds it for finance when the
+ * fraud rule applies (settleTopup). The event mark (processed_event) and the credit commit in
+ * one transaction: a concurrent delivery of the same event waits on the mark's primary key and
+ * then finds it taken; a later one finds it at once. The session must have charged exactly
+ * amount + fee; the amount credited is always our payment row's, never the event's.
  */
 async function creditSession(
   deps: StripeDeps,
@@ -229,7 +225,7 @@ async function creditSession(
   }
   const amountMatches =
     session.amount_total !== null &&
-    BigInt(session.amount_total) === row.amount &&
+    BigInt(session.amount_total) === row.amount + row.fee &&
     session.currency === 'usd';
 
   let outcome: CreditOutcome;
@@ -242,10 +238,11 @@ async function creditSession(
         .returning({ eventId: processedEvent.eventId });
       if (marked.length === 0) return { kind: 'replay' };
       if (!amountMatches) return { kind: 'amount-mismatch' };
-      const result = await completePayment(tx, row.id);
-      return result.credited
-        ? { kind: 'credited', payment: result.payment }
-        : { kind: 'not-pending', payment: result.payment };
+      // The PaymentIntent is what refunds and disputes name later.
+      return settleTopup(tx, row.id, {
+        providerPaymentId: idOf(session.payment_intent),
+        providerStatus: session.payment_status,
+      });
     });
   } catch (err) {
     if (pgErrorCode(err) !== '23505') throw err;
@@ -260,15 +257,21 @@ async function creditSession(
       log.error(
         {
           paymentId: row.id,
-          expected: row.amount.toString(),
+          expected: (row.amount + row.fee).toString(),
           amountTotal: session.amount_total,
           currency: session.currency,
         },
         'stripe: paid amount differs from the payment; NOT credited, left pending for review',
       );
       return;
+    case 'held':
+      log.warn(
+        { paymentId: row.id, userId: row.userId, amount: row.amount.toString() },
+        'stripe: payment held for review by finance',
+      );
+      return;
     case 'not-pending':
-      if (outcome.payment.status === 'completed') {
+      if (outcome.payment.status === 'completed' || outcome.payment.status === 'review') {
         log.info({ paymentId: row.id }, 'stripe: payment was already credited');
       } else {
         log.error(
@@ -334,6 +337,101 @@ async function failSession(
     { eventId, sessionId: session.id, paymentId: failed[0]?.id ?? null },
     'stripe: delayed payment failed',
   );
+}
+
+function describeReversal(result: ReverseOutcome): string {
+  if (result.kind !== 'debited') return result.kind;
+  return `debited ${result.debited.toString()}${result.flagged ? ', account flagged' : ''}`;
+}
+
+/** Our card top-up behind a PaymentIntent, or null. */
+async function paymentOfIntent(tx: Db | Tx, paymentIntent: string | null) {
+  if (!paymentIntent) return null;
+  const [row] = await tx
+    .select()
+    .from(payment)
+    .where(and(eq(payment.method, 'stripe'), eq(payment.providerPaymentId, paymentIntent)));
+  return row ?? null;
+}
+
+/**
+ * Debits a refund or chargeback of a card top-up back from the balance (reverseTopup: even past
+ * zero, flagging the account), once per event and per `key`. Unknown charges are acknowledged
+ * and ignored. Returns what happened, for the log.
+ */
+async function reverseCharge(
+  deps: StripeDeps,
+  eventId: string,
+  paymentIntent: string | null,
+  reverse: (tx: Tx, row: PaymentRow) => Promise<string>,
+): Promise<void> {
+  const log = deps.logger.child({ eventId, paymentIntent });
+  const found = await paymentOfIntent(deps.db, paymentIntent);
+  if (!found) {
+    log.info('stripe: refund or dispute of a charge that is not one of our top-ups; ignored');
+    return;
+  }
+  let outcome: string;
+  try {
+    outcome = await deps.db.transaction(async (tx) => {
+      const marked = await tx
+        .insert(processedEvent)
+        .values({ provider: 'stripe', eventId, paymentId: found.id })
+        .onConflictDoNothing()
+        .returning({ eventId: processedEvent.eventId });
+      if (marked.length === 0) return 'replay';
+      // Lock the payment: what was reversed already is read under the lock.
+      const [row] = await tx.select().from(payment).where(eq(payment.id, found.id)).for('update');
+      if (!row) throw new Error(`payment ${found.id} vanished`);
+      return reverse(tx, row);
+    });
+  } catch (err) {
+    if (pgErrorCode(err) !== '23505') throw err;
+    outcome = 'replay';
+  }
+  log.info({ paymentId: found.id, outcome }, 'stripe: charge reversal handled');
+}
+
+/**
+ * charge.refunded: `amount_refunded` is the charge's running total of refunds. The balance is
+ * debited up to that total, capped at what the top-up credited (the fee is the shop's); what
+ * earlier refunds or a dispute took already is not taken twice. Key: the charge and the total.
+ */
+async function refundCharge(
+  deps: StripeDeps,
+  eventId: string,
+  charge: Stripe.Charge,
+): Promise<void> {
+  const refunded = BigInt(charge.amount_refunded);
+  await reverseCharge(deps, eventId, idOf(charge.payment_intent), async (tx, row) => {
+    const target = refunded < row.amount ? refunded : row.amount;
+    const debit = target - row.reversedAmount;
+    // Not credited yet (held): reverseTopup just closes it; credited: debit what is new.
+    const credited = row.status === 'completed' || row.status === 'reversed';
+    if (credited && debit <= 0n) return 'nothing';
+    const result = await reverseTopup(tx, row.id, {
+      amount: credited ? debit : null,
+      key: `${charge.id}:${charge.amount_refunded}`,
+      reason: 'Reembolso del pago con tarjeta',
+    });
+    return describeReversal(result);
+  });
+}
+
+/** charge.dispute.created: a chargeback takes back everything the top-up still has credited. */
+async function disputeCharge(
+  deps: StripeDeps,
+  eventId: string,
+  dispute: Stripe.Dispute,
+): Promise<void> {
+  await reverseCharge(deps, eventId, idOf(dispute.payment_intent), async (tx, row) => {
+    const result = await reverseTopup(tx, row.id, {
+      amount: null,
+      key: dispute.id,
+      reason: 'Contracargo (disputa) del pago con tarjeta',
+    });
+    return describeReversal(result);
+  });
 }
 
 /** E-mails the customer once the credit has committed; a failure is logged and changes nothing. */
