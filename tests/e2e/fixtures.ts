@@ -36,6 +36,8 @@ export type E2EServer = {
   stripeUrl: string;
   /** The fake PayPal's base URL (its API and approval page). */
   paypalUrl: string;
+  /** The fake NOWPayments' base URL (its API and invoice page). */
+  cryptoUrl: string;
   /** The bootstrap admin's signed-in browser state, made once per server (tests/e2e/ordering.ts). */
   adminState?: Promise<StorageState>;
 };
@@ -164,10 +166,15 @@ async function startServerOn(port: number, dataDir: string, root: string) {
   closeSync(log);
   let stripeUrl = '';
   let paypalUrl = '';
-  child.on('message', (message: { stripeUrl?: string; paypalUrl?: string }) => {
-    if (message.stripeUrl) stripeUrl = message.stripeUrl;
-    if (message.paypalUrl) paypalUrl = message.paypalUrl;
-  });
+  let cryptoUrl = '';
+  child.on(
+    'message',
+    (message: Partial<Record<'stripeUrl' | 'paypalUrl' | 'cryptoUrl', string>>) => {
+      if (message.stripeUrl) stripeUrl = message.stripeUrl;
+      if (message.paypalUrl) paypalUrl = message.paypalUrl;
+      if (message.cryptoUrl) cryptoUrl = message.cryptoUrl;
+    },
+  );
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -186,7 +193,7 @@ async function startServerOn(port: number, dataDir: string, root: string) {
     }
     await sleep(200);
   }
-  return { child, server: { url, dataDir, stripeUrl, paypalUrl } satisfies E2EServer };
+  return { child, server: { url, dataDir, stripeUrl, paypalUrl, cryptoUrl } satisfies E2EServer };
 }
 
 /**

@@ -4,6 +4,7 @@
 // federated sign-in (tests/e2e/oidc.spec.ts), and the payment gateways at their local fakes.
 // They start first, on free ports, since the app reads the provider's discovery document when it
 // boots; the fake gateways' addresses go back to the worker.
+import { startFakeNowPayments } from '../../server/features/payments/crypto/fake-nowpayments';
 import { startFakePaypal } from '../../server/features/payments/paypal/fake-paypal';
 import { startFakeStripe } from '../../server/features/payments/stripe/fake-stripe';
 import { startFakeTelegram } from '../../server/features/telegram/fake-telegram';
@@ -25,6 +26,12 @@ process.env.PAYPAL_API_BASE = paypal.baseUrl;
 process.env.PAYPAL_CLIENT_ID = paypal.clientId;
 process.env.PAYPAL_CLIENT_SECRET = paypal.clientSecret;
 process.env.PAYPAL_WEBHOOK_ID = paypal.webhookId;
+// Crypto top-ups: a local fake of NOWPayments' invoices and invoice page, which posts its signed
+// IPNs to the invoice's callback (this app).
+const nowpayments = await startFakeNowPayments();
+process.env.NOWPAYMENTS_API_BASE = nowpayments.baseUrl;
+process.env.NOWPAYMENTS_API_KEY = nowpayments.apiKey;
+process.env.NOWPAYMENTS_IPN_SECRET = nowpayments.ipnSecret;
 const clientId = 'cometa-e2e';
 const clientSecret = 'oidc-e2e-client-secret-0123456789';
 const oidc = await startOidcProvider({
@@ -38,7 +45,11 @@ process.env.OIDC_NAME ??= 'Proveedor de pruebas';
 // Started by a worker: tell it where the fake Stripe listens, and stop (as on SIGTERM) if the
 // worker goes away without stopping this server.
 if (process.send) {
-  process.send({ stripeUrl: fake.baseUrl, paypalUrl: paypal.baseUrl });
+  process.send({
+    stripeUrl: fake.baseUrl,
+    paypalUrl: paypal.baseUrl,
+    cryptoUrl: nowpayments.baseUrl,
+  });
   process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
 }
 

@@ -102,13 +102,17 @@ function formAmount(value: string | undefined): string | undefined {
 
 /** The method form's values, shaped as the API takes them (amounts read, the sort order a number). */
 function methodValues(formData: FormData) {
-  const { name, instructions, minAmount, maxAmount, sortOrder } = formToObject(formData);
+  const { name, instructions, minAmount, maxAmount, sortOrder, feePercent, feeFixed } =
+    formToObject(formData);
   return {
     name,
     instructions,
     minAmount: formAmount(minAmount),
     maxAmount: formAmount(maxAmount),
     sortOrder: formInteger(sortOrder),
+    // Empty: no fee on a new method, unchanged on an edit.
+    feePercent: feePercent?.trim() ? decimalForApi(feePercent) : undefined,
+    feeFixed: feeFixed?.trim() ? formAmount(feeFixed) : undefined,
   };
 }
 
@@ -136,6 +140,7 @@ function checkTyped<T extends z.ZodType>(
 }
 
 const METHOD_AMOUNTS = ['minAmount', 'maxAmount'] as const;
+const MANUAL_METHOD_AMOUNTS = [...METHOD_AMOUNTS, 'feeFixed'] as const;
 
 const AdjustFormSchema = AdjustmentSchema.extend({
   amount: SignedAmountInputSchema,
@@ -171,7 +176,12 @@ async function reject(formData: FormData): Promise<AdminActionResult> {
 }
 
 async function createMethod(formData: FormData): Promise<AdminActionResult> {
-  const parsed = checkTyped(CreateMethodSchema, methodValues(formData), formData, METHOD_AMOUNTS);
+  const parsed = checkTyped(
+    CreateMethodSchema,
+    methodValues(formData),
+    formData,
+    MANUAL_METHOD_AMOUNTS,
+  );
   if ('error' in parsed) return { ...parsed.error, intent: 'create-method' };
   const created = await api.post('/api/admin/funds/methods', MethodDtoSchema, {
     ...parsed.data,
@@ -197,7 +207,12 @@ async function updateMethod(formData: FormData): Promise<AdminActionResult> {
       message: active ? 'Método activado.' : 'Método desactivado.',
     };
   }
-  const parsed = checkTyped(UpdateMethodSchema, methodValues(formData), formData, METHOD_AMOUNTS);
+  const parsed = checkTyped(
+    UpdateMethodSchema,
+    methodValues(formData),
+    formData,
+    MANUAL_METHOD_AMOUNTS,
+  );
   if ('error' in parsed) return { ...parsed.error, intent: 'update-method' };
   await api.patch(path, MethodDtoSchema, parsed.data);
   return { ok: true, intent: 'update-method', message: 'Cambios guardados.' };

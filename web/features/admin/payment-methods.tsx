@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import { formatUsd } from '../../../shared/money';
+import { feeText } from '../../lib/topup-quote';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextAreaField, TextField } from '../../components/ui/field';
@@ -54,6 +55,7 @@ function MethodRow({ method }: { method: ManualMethod }) {
             <span className="sr-only">Límites: </span>
             <span className="tabular-nums">{limits(method)}</span>
           </p>
+          <p className="text-sm text-slate-700">{feeText(method.fee)}</p>
         </div>
         <span
           className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${
@@ -175,6 +177,28 @@ function MethodFields({
           placeholder="500.00"
           hint="En dólares (USD)."
           error={fields?.maxAmount}
+        />
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField
+          label="Comisión (%)"
+          name="feePercent"
+          inputMode="decimal"
+          autoComplete="off"
+          defaultValue={method?.fee.percent}
+          placeholder="0"
+          hint="Sobre el importe; vacío o 0, sin porcentaje."
+          error={fields?.feePercent}
+        />
+        <TextField
+          label="Comisión fija (US$)"
+          name="feeFixed"
+          inputMode="decimal"
+          autoComplete="off"
+          defaultValue={method?.fee.fixed}
+          placeholder="0.00"
+          hint="Vacío o 0, sin parte fija."
+          error={fields?.feeFixed}
         />
       </div>
       {withOrder ? (

@@ -7,11 +7,7 @@ import {
   RECEIPT_TYPES,
   type FundingMethods,
 } from '../../../shared/schemas/funds';
-import {
-  GatewayTopupTypedSchema,
-  type FeeDto,
-  type PaymentMethodDto,
-} from '../../../shared/schemas/payments';
+import { GatewayTopupTypedSchema, type PaymentMethodDto } from '../../../shared/schemas/payments';
 import { RedeemResultSchema, RedeemSchema } from '../../../shared/schemas/vouchers';
 import {
   GATEWAY_METHODS,
@@ -99,15 +95,6 @@ function automaticMethods(
       feeUnknown: true,
     },
   ];
-}
-
-/** The fee of each manual method, by its id (the methods list names them "manual:<id>"). */
-function manualFees(paymentMethods: Loaded<PaymentMethodDto[]>): Record<string, FeeDto> {
-  if (!paymentMethods.ok) return {};
-  const fees: Record<string, FeeDto> = {};
-  for (const m of paymentMethods.data)
-    if (m.method === 'manual' && m.id.startsWith('manual:')) fees[m.id.slice(7)] = m.fee;
-  return fees;
 }
 
 type Result = AddFundsResult;
@@ -220,18 +207,11 @@ function VoucherForm() {
   );
 }
 
-function ManualForm({
-  methods,
-  fees,
-}: {
-  methods: ManualMethodDto[];
-  fees: Record<string, FeeDto>;
-}) {
+function ManualForm({ methods }: { methods: ManualMethodDto[] }) {
   const fetcher = useFetcher<typeof clientAction>();
   const data = fetcher.data?.intent === 'manual' ? fetcher.data : undefined;
   const [methodId, setMethodId] = useState(methods[0]?.id ?? '');
   const method = methods.find((m) => m.id === methodId);
-  const fee = method ? fees[method.id] : undefined;
   const form = useFocusFirstInvalid(data);
   return (
     <fetcher.Form
@@ -257,7 +237,7 @@ function ManualForm({
         <div className="rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-line text-slate-700">
           <p className="font-semibold text-slate-900">Cómo pagar</p>
           {method.instructions}
-          {fee ? <p className="mt-2 font-medium text-slate-900">{feeText(fee)}</p> : null}
+          <p className="mt-2 font-medium text-slate-900">{feeText(method.fee)}</p>
         </div>
       ) : null}
       <TextField
@@ -425,7 +405,7 @@ export default function AddFunds() {
         {methods.manual.length > 0 ? (
           <Card>
             <h3 className="mb-3 font-semibold text-slate-900">Transferencia u otro pago manual</h3>
-            <ManualForm methods={methods.manual} fees={manualFees(paymentMethods)} />
+            <ManualForm methods={methods.manual} />
           </Card>
         ) : null}
         {methods.voucher ? (
