@@ -6,6 +6,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { useDates } from '../../lib/dates';
+import { useFocusFirstInvalid } from '../../lib/focus-invalid';
 import { feeText } from '../../lib/topup-quote';
 import type { AdminActionResult, GatewaySetting } from './types';
 
@@ -36,6 +37,7 @@ function GatewayRow({ gateway }: { gateway: GatewaySetting }) {
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
   const saved = result?.ok === true;
   const fields = result?.ok ? undefined : result?.fields;
+  const form = useFocusFirstInvalid(result);
   return (
     <li
       className="rounded-xl border border-slate-200 p-4"
@@ -82,6 +84,7 @@ function GatewayRow({ gateway }: { gateway: GatewaySetting }) {
       ) : null}
       {editing ? (
         <fetcher.Form
+          ref={form}
           method="post"
           noValidate
           className="mt-3 flex flex-col gap-3 border-t border-slate-200 pt-4"

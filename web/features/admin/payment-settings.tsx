@@ -3,6 +3,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextAreaField, TextField } from '../../components/ui/field';
 import { useDates } from '../../lib/dates';
+import { useFocusFirstInvalid } from '../../lib/focus-invalid';
 import { formatRateEs } from '../../lib/topup-quote';
 import type { AdminActionResult, PaymentSettings as Settings } from './types';
 
@@ -14,8 +15,9 @@ export function PaymentSettings({ settings }: { settings: Settings }) {
   const result = fetcher.state === 'idle' ? fetcher.data : undefined;
   const fields = result?.ok ? undefined : result?.fields;
   const currency = settings.mercadopagoCurrency;
+  const form = useFocusFirstInvalid(result);
   return (
-    <fetcher.Form method="post" noValidate className="flex flex-col gap-5">
+    <fetcher.Form ref={form} method="post" noValidate className="flex flex-col gap-5">
       <input type="hidden" name="intent" value="update-settings" />
       {result?.ok ? <Alert tone="success">{result.message}</Alert> : null}
       {result?.formError ? <Alert tone="error">{result.formError}</Alert> : null}

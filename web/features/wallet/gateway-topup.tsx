@@ -128,6 +128,19 @@ export function GatewayTopupForm({ options }: { options: GatewayOption[] }) {
   }, [redirectTo]);
   const busy = fetcher.state !== 'idle' || Boolean(redirectTo);
   const form = useFocusFirstInvalid(data);
+  // What was chosen and typed before the page hydrated is in the form, not in the state yet
+  // (the form is sent as it stands: web/lib/early-submit.ts); the quote and the button follow it.
+  useEffect(() => {
+    const element = form.current;
+    if (!element) return;
+    const picked = element.querySelector<HTMLInputElement>('input[name="method"]:checked');
+    const typed = element.querySelector<HTMLInputElement>('input[name="amount"]');
+    const method = options.find((o) => o.method === picked?.value)?.method;
+    if (method) setChosen(method);
+    if (typed?.value) setAmount(typed.value);
+    // Once, right after hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const option = options.find((o) => o.method === chosen) ?? options[0];
   if (!option) return null;
   return (
