@@ -284,3 +284,43 @@ test('/admin/recibos lists the receipts with their PDF and a CSV export, at 375 
     await admin.context().close();
   }
 });
+
+test('crypto: the customer pays the NOWPayments invoice, comes back, and the Saldo rises once; a partial payment says what arrived', async ({
+  browser,
+  page,
+}) => {
+  const admin = await adminOnPayments(browser);
+  await setGateway(admin, 'crypto', {
+    feePercent: '1.00',
+    feeFixed: '0.00',
+    minAmount: '5.00',
+    maxAmount: '1000.00',
+  });
+  await admin.context().close();
+  const { cryptoUrl } = e2eServer();
+
+  await registerVerified(page, 'Bruno Salas');
+  await startTopup(page, 'Criptomonedas', '20', 'Pagar con criptomonedas');
+  await expect(page).toHaveURL((url) => url.href.startsWith(`${cryptoUrl}/payment/`));
+  await page.getByRole('button', { name: 'Pagar todo' }).click();
+  await expect(page).toHaveURL(/\/addfunds\?pago=cripto&id=/);
+  await expect(page.getByText('Recarga acreditada: +US$20.00')).toBeVisible();
+  await expect(page.getByTestId('wallet-available')).toHaveText('US$20.00');
+  await expect(page.getByText('Saldo: US$20.00').first()).toBeVisible();
+  const topups = page.getByTestId('topups');
+  await expect(topups).toContainText('Criptomonedas · US$20.00');
+  await expect(topups).toContainText('Comisión: US$0.20');
+  await expect(topups.getByRole('link', { name: /^Recibo R-/ })).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByText('Recarga acreditada: +US$20.00')).toBeVisible();
+  await expect(page.getByTestId('wallet-available')).toHaveText('US$20.00');
+
+  // Half of the coins arrive: half is credited, and the customer reads why.
+  await startTopup(page, 'Criptomonedas', '10', 'Pagar con criptomonedas');
+  await expect(page).toHaveURL((url) => url.href.startsWith(`${cryptoUrl}/payment/`));
+  await page.getByRole('button', { name: 'Pagar una parte' }).click();
+  await expect(page).toHaveURL(/\/addfunds\?pago=cripto&id=/);
+  await expect(page.getByText(/^Pago parcial: llegaron/).first()).toBeVisible();
+  await expect(page.getByTestId('wallet-available')).toHaveText('US$25.00');
+  await expectAccessible(page);
+});
