@@ -17,6 +17,10 @@ import {
   ordersRoutes,
   refillsAdminRoutes,
 } from './features/orders/orders.routes';
+import {
+  mercadoPagoRoutes,
+  mercadoPagoWebhookRoutes,
+} from './features/payments/mercadopago/mercadopago.routes';
 import { stripeRoutes, stripeWebhookRoutes } from './features/payments/stripe/stripe.routes';
 import {
   dispatchAdminRoutes,
@@ -51,9 +55,11 @@ export const API_ROUTES: readonly RouteDef[] = [
   ...announcementRoutes,
   ...walletRoutes,
   ...stripeRoutes,
+  ...mercadoPagoRoutes,
   ...voucherRedeemRoutes,
   ...fundsRoutes,
   ...stripeWebhookRoutes,
+  ...mercadoPagoWebhookRoutes,
   ...fundsAdminRoutes,
   ...ordersRoutes,
   ...orderFileRoutes,

@@ -452,6 +452,17 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
     description: 'Acuse de recibo para Stripe.',
     properties: { received: 'Siempre `true`.' },
   },
+  MercadoPagoTopup: {
+    description: 'Una recarga con Mercado Pago recién creada.',
+    properties: {
+      id: 'Identificador de la recarga pendiente (UUID).',
+      initPoint: 'Página de pago de Mercado Pago Checkout Pro a la que hay que llevar al cliente.',
+    },
+  },
+  MercadoPagoWebhookAck: {
+    description: 'Acuse de recibo para Mercado Pago.',
+    properties: { received: 'Siempre `true`.' },
+  },
   TelegramAck: {
     description: 'Acuse de recibo para Telegram.',
     properties: { ok: 'Siempre `true`.' },
@@ -1457,6 +1468,26 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       update_id: 'Identificador del update (uno repetido no se procesa dos veces).',
       message: 'Un mensaje al bot: se leen `/start <código>`, `/start` y `/stop`.',
       my_chat_member: 'Un cambio del bot en el chat: `kicked` (la persona bloqueó el bot).',
+    },
+  },
+  GatewayTopupRequest: {
+    description: 'Una recarga con PayPal, criptomonedas o Mercado Pago.',
+    properties: {
+      amount: `Importe que recibe el saldo; la comisión del método se suma aparte. ${MONEY}`,
+    },
+  },
+  MercadoPagoNotification: {
+    description:
+      'Un aviso de Mercado Pago. Solo indica qué pago consultar: el importe y el estado se leen siempre de la API de Mercado Pago.',
+    properties: {
+      action: 'Qué ocurrió, por ejemplo `payment.created` o `payment.updated`.',
+      api_version: 'Versión de la API, `v1`.',
+      data: 'El recurso: `id` del pago en Mercado Pago.',
+      date_created: 'Cuándo se generó el aviso.',
+      id: 'Identificador del aviso.',
+      live_mode: 'Falso en el entorno de pruebas.',
+      type: 'Tema del aviso: solo se procesa `payment`.',
+      user_id: 'La cuenta de Mercado Pago de la tienda.',
     },
   },
   StripeEvent: {

@@ -241,6 +241,14 @@ import {
 } from '../../shared/schemas/admin-desk';
 import type { listRemoteServices, testSupplier } from '../features/suppliers/suppliers.service';
 import { StripeEventSchema, type createCheckout } from '../features/payments/stripe/stripe.service';
+import {
+  GatewayTopupRequestSchema,
+  MercadoPagoTopupSchema,
+} from '../../shared/schemas/payments';
+import {
+  MercadoPagoNotificationSchema,
+  type createTopup as createMercadoPagoTopup,
+} from '../features/payments/mercadopago/mercadopago.service';
 
 // ─── Compile-time drift checks ───────────────────────────────────────────────────────────────
 
@@ -326,6 +334,8 @@ export const RESPONSE_SCHEMAS = {
   PublicMethodDto: PublicMethodDtoSchema,
   FundingMethods: FundingMethodsSchema,
   StripeWebhookAck: z.strictObject({ received: z.literal(true) }),
+  MercadoPagoTopup: MercadoPagoTopupSchema,
+  MercadoPagoWebhookAck: z.strictObject({ received: z.literal(true) }),
   TelegramAck: z.strictObject({ ok: z.literal(true) }),
   NotificationSettings: NotificationSettingsSchema,
   TelegramLink: TelegramLinkSchema,
@@ -456,6 +466,7 @@ same<Out<'Me'>, Returned<typeof getMe>>();
 same<Out<'RedeemResult'>, RedeemResultDto>();
 same<Out<'PublicMethodDto'>, PublicMethodDto>();
 same<Out<'CardCheckout'>, Returned<typeof createCheckout>>();
+same<Out<'MercadoPagoTopup'>, Returned<typeof createMercadoPagoTopup>>();
 same<Out<'CategoryCount'>, CategoryCountDto>();
 same<Out<'OrdersPage'>, Returned<typeof listOrders>>();
 same<Out<'BulkOrderResult'>, Returned<typeof placeBulkOrder>>();
@@ -526,6 +537,8 @@ export const REQUEST_SCHEMAS = {
   OrderFileUploadRequest: OrderFileUploadSchema,
   OrderFileUploadForm: OrderFileUploadFormSchema,
   StripeEvent: StripeEventSchema,
+  GatewayTopupRequest: GatewayTopupRequestSchema,
+  MercadoPagoNotification: MercadoPagoNotificationSchema,
   NotificationPrefsRequest: NotificationPrefsSchema,
   TelegramUpdate: TelegramUpdateSchema,
   PlaceOrderRequest: PlaceOrderSchema,
