@@ -282,7 +282,9 @@ export async function handleNotification(
   const body = bodyOf(input.rawBody);
   const dataId = manifestDataId(input.query['data.id'] ?? body.dataId);
   const requestId = input.requestId?.trim() || null;
-  if (!verifySignature({ secret: config.webhookSecret, header: input.signature, dataId, requestId })) {
+  if (
+    !verifySignature({ secret: config.webhookSecret, header: input.signature, dataId, requestId })
+  ) {
     deps.logger.warn(
       { dataId, hasSignature: Boolean(input.signature) },
       'mercadopago: notification rejected (signature)',
@@ -307,7 +309,10 @@ export async function handleNotification(
     throw new AppError('INTERNAL', READ_FAILED_MESSAGE);
   }
   if (answer.status === 404) {
-    deps.logger.warn({ mpPaymentId: dataId }, 'mercadopago: notified payment does not exist; ignored');
+    deps.logger.warn(
+      { mpPaymentId: dataId },
+      'mercadopago: notified payment does not exist; ignored',
+    );
     return;
   }
   const parsed = MercadoPagoPaymentSchema.safeParse(answer.json);
@@ -356,7 +361,11 @@ async function applyPayment(deps: MercadoPagoDeps, mp: MercadoPagoPayment): Prom
   const refunded = decimalCents(mp.transaction_amount_refunded ?? 0);
   if (paid === null || refunded === null) {
     log.error(
-      { paymentId: row.id, amount: mp.transaction_amount, refunded: mp.transaction_amount_refunded },
+      {
+        paymentId: row.id,
+        amount: mp.transaction_amount,
+        refunded: mp.transaction_amount_refunded,
+      },
       'mercadopago: unreadable amounts; ignored',
     );
     return;
@@ -570,4 +579,3 @@ function notifyCredited(deps: MercadoPagoDeps, credited: PaymentRow): void {
     });
   });
 }
-
