@@ -241,10 +241,7 @@ import {
 } from '../../shared/schemas/admin-desk';
 import type { listRemoteServices, testSupplier } from '../features/suppliers/suppliers.service';
 import { StripeEventSchema, type createCheckout } from '../features/payments/stripe/stripe.service';
-import {
-  GatewayTopupRequestSchema,
-  MercadoPagoTopupSchema,
-} from '../../shared/schemas/payments';
+import { GatewayTopupRequestSchema, MercadoPagoTopupSchema } from '../../shared/schemas/payments';
 import {
   MercadoPagoNotificationSchema,
   type createTopup as createMercadoPagoTopup,

@@ -284,6 +284,8 @@ export async function startFakeMercadoPago(
       else {
         const requested = (body as { amount?: unknown } | null)?.amount;
         try {
+          if (requested !== undefined && typeof requested !== 'number')
+            throw new Error('amount must be a number');
           const entry = refund(id, requested === undefined ? undefined : String(requested));
           answer = {
             status: 201,
