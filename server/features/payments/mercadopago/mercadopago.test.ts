@@ -310,6 +310,20 @@ describe.each(dbTargets())('Mercado Pago top-ups on %s', (target) => {
     expect(fake.requests.length).toBe(before);
   });
 
+  it('allows 10 attempts per customer in 10 minutes, then 429', async () => {
+    const who = await customer();
+    for (let i = 0; i < 10; i += 1) {
+      const res = await call(app, who.client, '/api/payments/mercadopago', { amount: '1.00' });
+      expect(res.status).toBe(400);
+    }
+    const limited = await call(app, who.client, '/api/payments/mercadopago', { amount: '10.00' });
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Has iniciado varios pagos seguidos. Espera unos minutos e inténtalo de nuevo.',
+    });
+  });
+
   it('answers 404 when Mercado Pago is not configured, for the customer and the webhook', async () => {
     const who = await customer();
     const off = buildApp(null);
@@ -531,7 +545,17 @@ describe.each(dbTargets())('Mercado Pago top-ups on %s', (target) => {
     expect(await balances(t.database.db, id)).toEqual({ available: 1000n, held: 0n });
 
     // A third of 10977.75 ARS refunded → floor(1000 × 3659.25 / 10977.75) = 333 cents.
-    fake.refund(mp, '3659.25');
+    const refunded = await fetch(`${fake.baseUrl}/v1/payments/${mp}/refunds`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${ACCESS_TOKEN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ amount: 3659.25 }),
+    });
+    expect(refunded.status).toBe(201);
+    expect(fake.payments.get(mp)).toMatchObject({
+      status: 'approved',
+      status_detail: 'partially_refunded',
+      transaction_amount_refunded: 3659.25,
+    });
     for (let i = 0; i < 3; i += 1) expect(await fake.sendNotification(mp)).toBe(200);
     expect(await balances(t.database.db, id)).toEqual({ available: 667n, held: 0n });
     expect(await paymentRow(paymentId)).toMatchObject({
