@@ -18,6 +18,10 @@ import {
   refillsAdminRoutes,
 } from './features/orders/orders.routes';
 import { paypalRoutes, paypalWebhookRoutes } from './features/payments/paypal/paypal.routes';
+import {
+  mercadoPagoRoutes,
+  mercadoPagoWebhookRoutes,
+} from './features/payments/mercadopago/mercadopago.routes';
 import { stripeRoutes, stripeWebhookRoutes } from './features/payments/stripe/stripe.routes';
 import { paymentAdminRoutes, paymentRoutes } from './features/payments/payments-admin.routes';
 import { cryptoRoutes, cryptoWebhookRoutes } from './features/payments/crypto/crypto.routes';
@@ -57,6 +61,7 @@ export const API_ROUTES: readonly RouteDef[] = [
   ...stripeRoutes,
   ...paypalRoutes,
   ...cryptoRoutes,
+  ...mercadoPagoRoutes,
   ...voucherRedeemRoutes,
   ...fundsRoutes,
   ...receiptRoutes,
@@ -64,6 +69,7 @@ export const API_ROUTES: readonly RouteDef[] = [
   ...paypalWebhookRoutes,
   ...paymentRoutes,
   ...cryptoWebhookRoutes,
+  ...mercadoPagoWebhookRoutes,
   ...fundsAdminRoutes,
   ...paymentAdminRoutes,
   ...ordersRoutes,

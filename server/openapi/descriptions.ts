@@ -608,6 +608,17 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
     description: 'Acuse de recibo para NOWPayments.',
     properties: { received: 'Siempre `true`.' },
   },
+  MercadoPagoTopup: {
+    description: 'Una recarga con Mercado Pago recién creada.',
+    properties: {
+      id: 'Identificador de la recarga pendiente (UUID).',
+      initPoint: 'Página de pago de Mercado Pago Checkout Pro a la que hay que llevar al cliente.',
+    },
+  },
+  MercadoPagoWebhookAck: {
+    description: 'Acuse de recibo para Mercado Pago.',
+    properties: { received: 'Siempre `true`.' },
+  },
   TelegramAck: {
     description: 'Acuse de recibo para Telegram.',
     properties: { ok: 'Siempre `true`.' },
@@ -1655,6 +1666,20 @@ export const SCHEMA_DOCS: Record<string, SchemaDocs> = {
       pay_currency: 'Moneda elegida (por ejemplo `usdttrc20`).',
       order_id: 'El identificador de nuestra recarga.',
       outcome_amount: 'Lo que recibe la tienda después de las comisiones de NOWPayments.',
+    },
+  },
+  MercadoPagoNotification: {
+    description:
+      'Un aviso de Mercado Pago. Solo indica qué pago consultar: el importe y el estado se leen siempre de la API de Mercado Pago.',
+    properties: {
+      action: 'Qué ocurrió, por ejemplo `payment.created` o `payment.updated`.',
+      api_version: 'Versión de la API, `v1`.',
+      data: 'El recurso: `id` del pago en Mercado Pago.',
+      date_created: 'Cuándo se generó el aviso.',
+      id: 'Identificador del aviso.',
+      live_mode: 'Falso en el entorno de pruebas.',
+      type: 'Tema del aviso: solo se procesa `payment`.',
+      user_id: 'La cuenta de Mercado Pago de la tienda.',
     },
   },
   StripeEvent: {

@@ -279,6 +279,11 @@ import {
   type createCryptoTopup,
 } from '../features/payments/crypto/crypto.service';
 import { CryptoTopupRequestSchema, CryptoTopupSchema } from '../../shared/schemas/payments';
+import { MercadoPagoTopupSchema } from '../../shared/schemas/payments';
+import {
+  MercadoPagoNotificationSchema,
+  type createTopup as createMercadoPagoTopup,
+} from '../features/payments/mercadopago/mercadopago.service';
 
 // ─── Compile-time drift checks ───────────────────────────────────────────────────────────────
 
@@ -379,6 +384,8 @@ export const RESPONSE_SCHEMAS = {
   AccountFlagList: AccountFlagListSchema,
   CryptoTopup: CryptoTopupSchema,
   NowPaymentsAck: z.strictObject({ received: z.literal(true) }),
+  MercadoPagoTopup: MercadoPagoTopupSchema,
+  MercadoPagoWebhookAck: z.strictObject({ received: z.literal(true) }),
   TelegramAck: z.strictObject({ ok: z.literal(true) }),
   NotificationSettings: NotificationSettingsSchema,
   TelegramLink: TelegramLinkSchema,
@@ -521,6 +528,7 @@ same<Out<'AdminPaymentResult'>, Returned<typeof approveHeldTopup>>();
 same<Out<'AccountFlagList'>['items'], Returned<typeof listAccountFlags>>();
 same<Out<'AccountFlagDto'>, Returned<typeof clearAccountFlag>>();
 same<Out<'CryptoTopup'>, Returned<typeof createCryptoTopup>>();
+same<Out<'MercadoPagoTopup'>, Returned<typeof createMercadoPagoTopup>>();
 same<Out<'CategoryCount'>, CategoryCountDto>();
 same<Out<'OrdersPage'>, Returned<typeof listOrders>>();
 same<Out<'BulkOrderResult'>, Returned<typeof placeBulkOrder>>();
@@ -599,6 +607,7 @@ export const REQUEST_SCHEMAS = {
   UpdatePaymentSettingsRequest: UpdatePaymentSettingsSchema,
   CryptoTopupRequest: CryptoTopupRequestSchema,
   NowPaymentsIpn: NowPaymentsIpnSchema,
+  MercadoPagoNotification: MercadoPagoNotificationSchema,
   NotificationPrefsRequest: NotificationPrefsSchema,
   TelegramUpdate: TelegramUpdateSchema,
   PlaceOrderRequest: PlaceOrderSchema,

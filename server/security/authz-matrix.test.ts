@@ -171,6 +171,10 @@ const EXPECTED: Record<string, Expected> = {
   // Crypto top-ups (NOWPayments): 404 while not configured; the IPN is signed, not a session.
   createCryptoTopup: { access: 'customer', roles: CUSTOMER },
   receiveNowPaymentsIpn: { access: 'public', roles: every('unsigned') },
+  // Mercado Pago: not configured in the matrix's app, so both answer 404 (the customer's after
+  // the access check); its webhook is public (signed with x-signature, checked by the service).
+  createMercadoPagoTopup: { access: 'customer', roles: CUSTOMER },
+  receiveMercadoPagoWebhook: { access: 'public', roles: every('NOT_FOUND') },
   // Telegram notifications: every account chooses its own (the kinds by role, checked by the
   // service); the webhook is Telegram's, with its secret header instead of a session.
   getMyNotifications: { access: 'customer', roles: CUSTOMER_OK },

@@ -216,6 +216,7 @@ const VALID_BODY: Record<string, (ids: Ids) => Record<string, unknown>> = {
     message: 'Hola, tengo una duda sobre un pedido.',
   }),
   createCardCheckout: () => ({ amount: '10.00' }),
+  createMercadoPagoTopup: () => ({ amount: '10.00' }),
   redeemVoucher: () => ({ code: 'ABCD-EFGH-JKLM' }),
   createManualTopup: (ids) => ({ methodId: ids.method, amount: '10.00', reference: 'REF-123' }),
   // A paid session (signed, it reaches the payment lookup; it matches none of ours).

@@ -101,7 +101,9 @@ export async function allGatewayTerms(
 
 /** "con tarjeta", "con PayPal": how the limit messages name a method. */
 function withMethod(method: GatewayMethod): string {
-  return method === 'stripe' ? 'con tarjeta' : `con ${PAYMENT_METHOD_LABELS[method]}`;
+  if (method === 'stripe') return 'con tarjeta';
+  if (method === 'crypto') return 'con criptomonedas';
+  return `con ${PAYMENT_METHOD_LABELS[method]}`;
 }
 
 /**

@@ -228,8 +228,8 @@ describe.each(dbTargets())('crypto top-ups with NOWPayments on %s', (target) => 
   });
 
   it.each([
-    [{ amount: '4.99' }, { amount: 'El mínimo con Criptomonedas es US$5.00.' }],
-    [{ amount: '1000.01' }, { amount: 'El máximo con Criptomonedas es US$1,000.00.' }],
+    [{ amount: '4.99' }, { amount: 'El mínimo con criptomonedas es US$5.00.' }],
+    [{ amount: '1000.01' }, { amount: 'El máximo con criptomonedas es US$1,000.00.' }],
     [
       { amount: '12.345' },
       { amount: 'Escribe un importe válido, con hasta dos decimales (por ejemplo 25.50).' },
