@@ -38,6 +38,8 @@ export type E2EServer = {
   paypalUrl: string;
   /** The fake NOWPayments' base URL (its API and invoice page). */
   cryptoUrl: string;
+  /** The fake Mercado Pago's base URL (its API and Checkout Pro page). */
+  mercadopagoUrl: string;
   /** The bootstrap admin's signed-in browser state, made once per server (tests/e2e/ordering.ts). */
   adminState?: Promise<StorageState>;
 };
@@ -167,12 +169,16 @@ async function startServerOn(port: number, dataDir: string, root: string) {
   let stripeUrl = '';
   let paypalUrl = '';
   let cryptoUrl = '';
+  let mercadopagoUrl = '';
   child.on(
     'message',
-    (message: Partial<Record<'stripeUrl' | 'paypalUrl' | 'cryptoUrl', string>>) => {
+    (
+      message: Partial<Record<'stripeUrl' | 'paypalUrl' | 'cryptoUrl' | 'mercadopagoUrl', string>>,
+    ) => {
       if (message.stripeUrl) stripeUrl = message.stripeUrl;
       if (message.paypalUrl) paypalUrl = message.paypalUrl;
       if (message.cryptoUrl) cryptoUrl = message.cryptoUrl;
+      if (message.mercadopagoUrl) mercadopagoUrl = message.mercadopagoUrl;
     },
   );
   const url = `http://localhost:${port}`;
@@ -193,7 +199,10 @@ async function startServerOn(port: number, dataDir: string, root: string) {
     }
     await sleep(200);
   }
-  return { child, server: { url, dataDir, stripeUrl, paypalUrl, cryptoUrl } satisfies E2EServer };
+  return {
+    child,
+    server: { url, dataDir, stripeUrl, paypalUrl, cryptoUrl, mercadopagoUrl } satisfies E2EServer,
+  };
 }
 
 /**

@@ -324,3 +324,47 @@ test('crypto: the customer pays the NOWPayments invoice, comes back, and the Sal
   await expect(page.getByTestId('wallet-available')).toHaveText('US$25.00');
   await expectAccessible(page);
 });
+
+test('Mercado Pago: the admin sets the peso rate, the customer sees the charge in ARS, pays on Checkout Pro and the Saldo rises once', async ({
+  browser,
+  page,
+}) => {
+  const admin = await adminOnPayments(browser);
+  try {
+    await setGateway(admin, 'mercadopago', {
+      feePercent: '0.00',
+      feeFixed: '0.00',
+      minAmount: '5.00',
+      maxAmount: '1000.00',
+    });
+    const settings = admin.getByRole('region', { name: 'Ajustes de cobro' });
+    await settings.getByLabel('Unidades de ARS por dólar').fill('1000,00');
+    await settings.getByRole('button', { name: 'Guardar ajustes' }).click();
+    await expect(settings.getByText('Ajustes guardados.')).toBeVisible();
+  } finally {
+    await admin.context().close();
+  }
+  const { mercadopagoUrl } = e2eServer();
+
+  await registerVerified(page, 'Valentina Rey');
+  await page.goto('/addfunds');
+  await onlineSection(page).getByRole('radio', { name: 'Mercado Pago' }).check();
+  await page.getByLabel('Importe en dólares').fill('25');
+  const quote = page.getByTestId('topup-quote');
+  await expect(quote).toContainText('Pagas US$25.00 · Recibes US$25.00');
+  await expect(quote).toContainText('Pagas 25.000,00 ARS (1 US$ = 1000,00 ARS)');
+  await expect(quote).toContainText('Sin comisión');
+  await page.getByRole('button', { name: 'Pagar con Mercado Pago' }).click();
+  await expect(page).toHaveURL((url) => url.href.startsWith(`${mercadopagoUrl}/checkout/`));
+  await page.getByRole('button', { name: 'Pagar', exact: true }).click();
+  await expect(page).toHaveURL(/\/addfunds\?pago=mercadopago&id=/);
+  await expect(page.getByText('Recarga acreditada: +US$25.00')).toBeVisible();
+  await expect(page.getByTestId('wallet-available')).toHaveText('US$25.00');
+  await expect(page.getByText('Saldo: US$25.00').first()).toBeVisible();
+  const topups = page.getByTestId('topups');
+  await expect(topups).toContainText('Mercado Pago · US$25.00');
+  await expect(topups.getByRole('link', { name: /^Recibo R-/ })).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByTestId('wallet-available')).toHaveText('US$25.00');
+  await expectAccessible(page);
+});

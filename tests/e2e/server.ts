@@ -5,6 +5,7 @@
 // They start first, on free ports, since the app reads the provider's discovery document when it
 // boots; the fake gateways' addresses go back to the worker.
 import { startFakeNowPayments } from '../../server/features/payments/crypto/fake-nowpayments';
+import { startFakeMercadoPago } from '../../server/features/payments/mercadopago/fake-mercadopago';
 import { startFakePaypal } from '../../server/features/payments/paypal/fake-paypal';
 import { startFakeStripe } from '../../server/features/payments/stripe/fake-stripe';
 import { startFakeTelegram } from '../../server/features/telegram/fake-telegram';
@@ -32,6 +33,14 @@ const nowpayments = await startFakeNowPayments();
 process.env.NOWPAYMENTS_API_BASE = nowpayments.baseUrl;
 process.env.NOWPAYMENTS_API_KEY = nowpayments.apiKey;
 process.env.NOWPAYMENTS_IPN_SECRET = nowpayments.ipnSecret;
+// Mercado Pago top-ups: a local fake of Checkout Pro, charging in Argentine pesos at the rate
+// below until the admin sets another; it sends its signed notifications to this app.
+const mercadopago = await startFakeMercadoPago();
+process.env.MERCADOPAGO_API_BASE = mercadopago.baseUrl;
+process.env.MERCADOPAGO_ACCESS_TOKEN = mercadopago.accessToken;
+process.env.MERCADOPAGO_WEBHOOK_SECRET = mercadopago.webhookSecret;
+process.env.MERCADOPAGO_CURRENCY = 'ARS';
+process.env.MERCADOPAGO_RATE = '1045.50';
 const clientId = 'cometa-e2e';
 const clientSecret = 'oidc-e2e-client-secret-0123456789';
 const oidc = await startOidcProvider({
@@ -49,6 +58,7 @@ if (process.send) {
     stripeUrl: fake.baseUrl,
     paypalUrl: paypal.baseUrl,
     cryptoUrl: nowpayments.baseUrl,
+    mercadopagoUrl: mercadopago.baseUrl,
   });
   process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
 }

@@ -78,6 +78,12 @@ describe('quotePreview', () => {
       charged: 'Pagas 27.162,09 ARS (1 US$ = 1045,50 ARS)',
     });
     expect(quotePreview(mercadopago, '0,01')).toMatchObject({ kind: 'out-of-range' });
+    // Chilean pesos have no cents: up to the next whole peso.
+    expect(quotePreview({ ...mercadopago, currency: 'CLP', rate: '950.5' }, '10,01')).toMatchObject(
+      {
+        charged: 'Pagas 9.515,00 CLP (1 US$ = 950,50 CLP)',
+      },
+    );
   });
   it('shows nothing until an amount reads', () => {
     expect(quotePreview(paypal, '')).toEqual({ kind: 'empty' });

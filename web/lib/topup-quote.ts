@@ -47,6 +47,19 @@ export function formatRateEs(rate: string): string {
   return `${whole},${fraction}`;
 }
 
+/**
+ * Currencies Mercado Pago charges in whole units (as the server's chargedIn does, in
+ * server/features/payments/mercadopago/mercadopago.service.ts: keep both in step).
+ */
+const ZERO_DECIMAL_CURRENCIES = new Set(['CLP', 'PYG']);
+
+/** What is charged in `currency` for `usdCents` at `rateMicros`: rounded up, to a whole unit where it has no cents. */
+export function chargedCents(currency: string, usdCents: Cents, rateMicros: bigint): Cents {
+  const cents = convertCents(usdCents, rateMicros);
+  if (!ZERO_DECIMAL_CURRENCIES.has(currency) || cents % 100n === 0n) return cents;
+  return (cents / 100n + 1n) * 100n;
+}
+
 export type QuotePreview =
   /** Nothing readable typed yet (or not a positive amount). */
   | { kind: 'empty' }
@@ -76,7 +89,7 @@ export function quotePreview(method: PaymentMethodDto, typed: string): QuotePrev
   const rate = method.currency !== 'USD' && method.rate ? parseRate(method.rate) : null;
   const charged =
     rate !== null && method.rate
-      ? `Pagas ${formatCurrencyEs(convertCents(q.total, rate), method.currency)} (1 US$ = ${formatRateEs(method.rate)} ${method.currency})`
+      ? `Pagas ${formatCurrencyEs(chargedCents(method.currency, q.total, rate), method.currency)} (1 US$ = ${formatRateEs(method.rate)} ${method.currency})`
       : null;
   return { kind: 'quote', text, charged };
 }
