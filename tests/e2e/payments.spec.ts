@@ -127,6 +127,20 @@ test('the admin sets a method’s fee and the fraud hold on /admin/pagos; the cu
         .getByRole('region', { name: 'Ajustes de cobro' })
         .getByLabel(/Retener la primera recarga/),
     ).toHaveValue('150.00');
+    // A manual method with its own fee.
+    const manualName = `Depósito ${Date.now().toString(36)}`;
+    const manual = admin.getByRole('region', { name: 'Métodos de pago manual' });
+    await manual.getByLabel('Nombre', { exact: true }).fill(manualName);
+    await manual.getByLabel('Instrucciones para el cliente').fill('Cuenta 0099-1234.');
+    await manual.getByLabel('Importe mínimo').fill('10');
+    await manual.getByLabel('Importe máximo').fill('300');
+    await manual.getByLabel('Comisión (%)').fill('1,5');
+    await manual.getByLabel('Comisión fija (US$)').fill('0');
+    await manual.getByRole('button', { name: 'Crear método' }).click();
+    await expect(manual.getByText(`Método «${manualName}» creado`, { exact: false })).toBeVisible();
+    await expect(manual.getByRole('listitem').filter({ hasText: manualName })).toContainText(
+      'Comisión: 1,50 %',
+    );
     await expectAccessible(admin);
 
     await registerVerified(page, 'Tomás Aguirre');
@@ -139,6 +153,9 @@ test('the admin sets a method’s fee and the fraud hold on /admin/pagos; the cu
     await expect(page.getByTestId('topup-quote')).toContainText(
       'Pagas US$104.00 · Recibes US$100.00',
     );
+    await page.getByLabel('Método de pago').selectOption({ label: manualName });
+    await expect(page.getByText('Cuenta 0099-1234.')).toBeVisible();
+    await expect(page.getByText('Comisión: 1,50 %')).toBeVisible();
   } finally {
     // Other journeys of this worker's server expect no hold and PayPal's usual terms.
     await setHoldThreshold(admin, null);
@@ -198,6 +215,10 @@ test('PayPal: the customer pays on PayPal’s page, comes back, and the Saldo ri
   const receipt = topups.getByRole('link', { name: /^Recibo R-\d{4}-\d{6,}$/ });
   await expect(receipt).toHaveAttribute('download', /\.pdf$/);
   await expect(receipt).toHaveAttribute('href', /^\/api\/receipts\/[0-9a-f-]+\/pdf$/);
+  // The statement's credit links the same receipt.
+  await expect(
+    page.getByTestId('movements').getByRole('link', { name: /^Recibo R-/ }),
+  ).toHaveAttribute('href', (await receipt.getAttribute('href')) ?? '');
 
   // A reload (the webhook arriving too, meanwhile) credits nothing more.
   await page.reload();

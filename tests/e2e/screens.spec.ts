@@ -83,7 +83,7 @@ test('admin pages at 375 and 1280 px', async ({ browser }) => {
   const errors = await collectPageErrors(admin);
   for (const width of WIDTHS) {
     await admin.setViewportSize({ width, height: 900 });
-    for (const path of ['/admin/ordenes', '/admin/servicios', '/admin/pagos']) {
+    for (const path of ['/admin/ordenes', '/admin/servicios', '/admin/pagos', '/admin/recibos']) {
       await admin.goto(path);
       await expectScreen(admin, path.slice(1).replace('/', '-'), width);
     }

@@ -58,7 +58,14 @@ test('an admin invites support; they accept, enrol two-factor and see only the q
     await expect(nav.getByRole('link', { name: 'Clientes' })).toBeVisible();
     // The support desk is theirs too (issue 22).
     await expect(nav.getByRole('link', { name: /^Soporte/ })).toBeVisible();
-    for (const name of ['Pagos y saldo', 'Servicios', 'Proveedores', 'Personal', 'Auditoría'])
+    for (const name of [
+      'Pagos y saldo',
+      'Recibos',
+      'Servicios',
+      'Proveedores',
+      'Personal',
+      'Auditoría',
+    ])
       await expect(nav.getByRole('link', { name })).toHaveCount(0);
     await expectAccessible(page);
     // A page of another area sends support to the back office's start.

@@ -304,7 +304,7 @@ function Statement({ first }: { first: { items: MovementDto[]; nextCursor: strin
     );
   return (
     <div>
-      <ul className="divide-y divide-slate-100">
+      <ul className="divide-y divide-slate-100" data-testid="movements">
         {items.map((m) => (
           <li key={m.id} className="flex items-center justify-between gap-4 py-3">
             <div>
