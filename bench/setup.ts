@@ -73,7 +73,7 @@ export async function imeiService(
  * BENCH_CPU_PROF=DIR the server runs under `node --cpu-prof` and writes its profile to DIR when
  * it stops (`node scripts/profile-top.mjs DIR/*.cpuprofile` prints the top entries).
  */
-export async function startApp(url: string) {
+export async function startApp(url: string, extraEnv: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cometa-bench-'));
   // Port first, so APP_URL (and the Origin check) match the real address.
   const probe = serve({ fetch: () => new Response(null), port: 0, hostname: '127.0.0.1' });
@@ -108,6 +108,7 @@ export async function startApp(url: string) {
         RATE_LIMIT_MAX_PER_ACCOUNT: '1000000',
         API_KEY_RATE_LIMIT_PER_MINUTE: '100000',
         AUTH_SECRET: BENCH_AUTH_SECRET,
+        ...extraEnv,
       },
     },
   );
@@ -143,11 +144,11 @@ export async function startApp(url: string) {
  * BENCH_INSTANCES (default 1) servers on the same database, each on its own port; worker w
  * talks to instance w mod n (sessions live in the database, so any instance serves them).
  */
-export async function startApps(url: string) {
+export async function startApps(url: string, extraEnv: Record<string, string> = {}) {
   const count = Number(process.env.BENCH_INSTANCES ?? 1);
   if (!Number.isInteger(count) || count < 1 || count > 8) throw new Error('bad BENCH_INSTANCES');
   const apps: Awaited<ReturnType<typeof startApp>>[] = [];
-  for (let i = 0; i < count; i++) apps.push(await startApp(url));
+  for (let i = 0; i < count; i++) apps.push(await startApp(url, extraEnv));
   return {
     count,
     origin: apps[0]!.origin,

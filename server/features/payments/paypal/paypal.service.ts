@@ -206,12 +206,20 @@ async function captureAndSettle(
   const log = deps.logger.child({ paymentId: row.id, orderId });
   let order: PaypalOrder;
   try {
-    // Captured before and pending at PayPal (e.g. an e-check): read its current state, since a
-    // repeated capture request would only replay the first (pending) answer.
-    order =
-      row.providerPaymentId && row.providerStatus === 'PENDING'
-        ? await getOrder(config, orderId)
-        : await captureOrder(config, orderId, row.id);
+    // Read the order first and capture only an approved one: a capture sent before the payer
+    // approved would burn the request id `capture-<paymentId>` on an error that PayPal may
+    // replay to every later capture with the same id. A pending or completed capture (an
+    // e-check, or captured by the job) is read from the order too.
+    const current = await getOrder(config, orderId);
+    if (current.status === 'APPROVED') order = await captureOrder(config, orderId, row.id);
+    else if (current.status === 'COMPLETED' || firstCapture(current)) order = current;
+    else
+      throw new PaypalApiError(
+        422,
+        'ORDER_NOT_APPROVED',
+        null,
+        `order ${orderId} is ${current.status}`,
+      );
   } catch (err) {
     if (err instanceof PaypalApiError && err.status === 422) {
       if (err.issue === 'ORDER_ALREADY_CAPTURED') {

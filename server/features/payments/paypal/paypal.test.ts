@@ -278,6 +278,22 @@ describe.each(dbTargets())('PayPal top-ups on %s', (target) => {
     expect((await paymentRow(paymentId)).status).toBe('pending');
   });
 
+  it('a return before approving does not spoil the capture once the customer approves', async () => {
+    const { client, paymentId, orderId } = await pendingTopup('13.00');
+    expect((await client.post(`/api/payments/paypal/${paymentId}/capture`)).status).toBe(409);
+    // No capture was asked of PayPal for an order not approved (its request id stays unused).
+    expect(fake.requests.some((r) => r.path === `/v2/checkout/orders/${orderId}/capture`)).toBe(
+      false,
+    );
+    fake.approve(orderId);
+    const res = await client.post(`/api/payments/paypal/${paymentId}/capture`);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { payment: { status: string } }).payment.status).toBe(
+      'completed',
+    );
+    expect((await paymentRow(paymentId)).status).toBe('completed');
+  });
+
   it('captures on the return and credits once: ledger, receipt, e-mail; a second return changes nothing', async () => {
     const { id, email, paymentId, orderId, captureId, body, client } =
       await approvedAndCaptured('25.00');
