@@ -217,6 +217,11 @@ const VALID_BODY: Record<string, (ids: Ids) => Record<string, unknown>> = {
   }),
   createCardCheckout: () => ({ amount: '10.00' }),
   createMercadoPagoTopup: () => ({ amount: '10.00' }),
+  createPaypalTopup: () => ({ amount: '10.00' }),
+  createCryptoTopup: () => ({ amount: '10.00', payCurrency: 'usdttrc20' }),
+  adminUpdateGatewaySetting: () => ({ feePercent: '2.90', feeFixed: '0.30' }),
+  adminUpdatePaymentSettings: () => ({ holdThreshold: '100.00', shopName: 'Tienda' }),
+  adminRejectHeldTopup: () => ({ reason: 'Pago dudoso' }),
   redeemVoucher: () => ({ code: 'ABCD-EFGH-JKLM' }),
   createManualTopup: (ids) => ({ methodId: ids.method, amount: '10.00', reference: 'REF-123' }),
   // A paid session (signed, it reaches the payment lookup; it matches none of ours).
@@ -286,6 +291,8 @@ function fixtureFor(path: string): FixtureId | null {
   if (path.startsWith('/api/keys/')) return 'apiKey';
   if (path.startsWith('/api/webhook-endpoints/')) return 'webhookEndpoint';
   if (/^\/api\/(admin\/)?tickets\/\{id\}/.test(path)) return 'ticket';
+  if (path.startsWith('/api/admin/payment-methods/')) return 'gatewayMethod';
+  if (/^\/api\/(admin\/)?receipts\/\{id\}/.test(path)) return 'receipt';
   return null;
 }
 
