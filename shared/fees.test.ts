@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  chargedIn,
   convertCents,
   feeFor,
   formatPercent,
@@ -41,5 +42,12 @@ describe('fees', () => {
     expect(convertCents(1000n, 1_045_500_000n)).toBe(1_045_500n);
     // US$0.01 at 17.123456 → 0.17123456 → 18 cents (up)
     expect(convertCents(1n, 17_123_456n)).toBe(18n);
+  });
+
+  it('charges currencies without cents in whole units, rounded up', () => {
+    // US$10.30 at 950.5 CLP per dollar = 9790.15 CLP → 9791 CLP; in ARS the cents stay.
+    expect(chargedIn('CLP', 1030n, 950_500_000n)).toBe(979_100n);
+    expect(chargedIn('ARS', 1030n, 950_500_000n)).toBe(979_015n);
+    expect(chargedIn('PYG', 1000n, 7_000_000_000n)).toBe(7_000_000n);
   });
 });

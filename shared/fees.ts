@@ -66,3 +66,17 @@ export function convertCents(usdCents: Cents, rateMicros: bigint): Cents {
   const numerator = usdCents * rateMicros;
   return numerator % 1_000_000n === 0n ? numerator / 1_000_000n : numerator / 1_000_000n + 1n;
 }
+
+/** Currencies charged in whole units only (no cents): the charge is rounded up to one. */
+const ZERO_DECIMAL_CURRENCIES: ReadonlySet<string> = new Set(['CLP', 'PYG']);
+
+/**
+ * What is charged in `currency` (its minor units) for `usdCents` at `rateMicros`: rounded up to
+ * the cent, and to a whole unit for currencies without decimals. The server charges it and the
+ * screen shows it before paying: one rule for both.
+ */
+export function chargedIn(currency: string, usdCents: Cents, rateMicros: bigint): Cents {
+  const cents = convertCents(usdCents, rateMicros);
+  if (!ZERO_DECIMAL_CURRENCIES.has(currency) || cents % 100n === 0n) return cents;
+  return (cents / 100n + 1n) * 100n;
+}

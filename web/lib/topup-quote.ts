@@ -1,7 +1,7 @@
 // What a customer reads before paying (docs/domain.md "Payment gateways"): the fee of a method,
 // its limits, and, live as they type, what they pay and what they get. The sums are the
 // server's own (shared/fees.ts), so the preview never differs from the charge.
-import { convertCents, formatPercentEs, parsePercent, parseRate, quote } from '../../shared/fees';
+import { chargedIn, formatPercentEs, parsePercent, parseRate, quote } from '../../shared/fees';
 import { formatUsd, parseAmount, type Cents } from '../../shared/money';
 import { parseAmountInput } from '../../shared/number-input';
 import type { FeeDto, PaymentMethodDto } from '../../shared/schemas/payments';
@@ -47,18 +47,8 @@ export function formatRateEs(rate: string): string {
   return `${whole},${fraction}`;
 }
 
-/**
- * Currencies Mercado Pago charges in whole units (as the server's chargedIn does, in
- * server/features/payments/mercadopago/mercadopago.service.ts: keep both in step).
- */
-const ZERO_DECIMAL_CURRENCIES = new Set(['CLP', 'PYG']);
-
-/** What is charged in `currency` for `usdCents` at `rateMicros`: rounded up, to a whole unit where it has no cents. */
-export function chargedCents(currency: string, usdCents: Cents, rateMicros: bigint): Cents {
-  const cents = convertCents(usdCents, rateMicros);
-  if (!ZERO_DECIMAL_CURRENCIES.has(currency) || cents % 100n === 0n) return cents;
-  return (cents / 100n + 1n) * 100n;
-}
+/** What is charged in `currency` for `usdCents` at `rateMicros` (shared/fees.ts). */
+export const chargedCents = chargedIn;
 
 export type QuotePreview =
   /** Nothing readable typed yet (or not a positive amount). */

@@ -8,7 +8,7 @@
 // at a fake without patching a module-wide constant. The two calls used here are small.
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { convertCents, parseRate } from '../../../../shared/fees';
+import { chargedIn as sharedChargedIn, parseRate } from '../../../../shared/fees';
 import { formatAmount, parseAmount, type Cents } from '../../../../shared/money';
 import type { MercadoPagoTopup } from '../../../../shared/schemas/payments';
 import { pgErrorCode, type Db, type Tx } from '../../../db/client';
@@ -43,9 +43,6 @@ const CHARGEBACK_REASON = 'Contracargo en Mercado Pago';
 /** Calls to Mercado Pago give up after this long (the customer or Mercado Pago is waiting). */
 const API_TIMEOUT_MS = 20_000;
 
-/** Currencies Mercado Pago charges in whole units only: the charge is rounded up to one. */
-const ZERO_DECIMAL_CURRENCIES = new Set(['CLP', 'PYG']);
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The configuration, or 404 "not available" when Mercado Pago is not configured. */
@@ -74,15 +71,8 @@ export async function mercadoPagoRate(
   return initial && parseRate(initial) !== null ? initial : null;
 }
 
-/**
- * What is charged for `usdCents` in `currency` (its minor units) at `rateMicros`: rounded up to
- * the cent, and to a whole unit for currencies without decimals.
- */
-export function chargedIn(currency: string, usdCents: Cents, rateMicros: bigint): Cents {
-  const cents = convertCents(usdCents, rateMicros);
-  if (!ZERO_DECIMAL_CURRENCIES.has(currency) || cents % 100n === 0n) return cents;
-  return (cents / 100n + 1n) * 100n;
-}
+/** What is charged for `usdCents` in `currency` at `rateMicros` (shared/fees.ts). */
+export const chargedIn = sharedChargedIn;
 
 /**
  * A JSON amount from Mercado Pago (10455.5 or "10455.50") as minor units, through its decimal
