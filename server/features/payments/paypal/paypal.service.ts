@@ -210,8 +210,13 @@ async function captureAndSettle(
     // approved would burn the request id `capture-<paymentId>` on an error that PayPal may
     // replay to every later capture with the same id. A pending or completed capture (an
     // e-check, or captured by the job) is read from the order too.
-    const current = await getOrder(config, orderId);
-    if (current.status === 'APPROVED') order = await captureOrder(config, orderId, row.id);
+    // If the order cannot be read, the capture itself still answers for it.
+    const current = await getOrder(config, orderId).catch((readErr: unknown) => {
+      log.warn({ err: readErr }, 'paypal: order could not be read before capturing');
+      return null;
+    });
+    if (current === null || current.status === 'APPROVED')
+      order = await captureOrder(config, orderId, row.id);
     else if (current.status === 'COMPLETED' || firstCapture(current)) order = current;
     else
       throw new PaypalApiError(
