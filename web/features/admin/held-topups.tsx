@@ -4,7 +4,7 @@ import { useFetcher } from 'react-router';
 import { formatUsd } from '../../../shared/money';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { TextAreaField } from '../../components/ui/field';
+import { RejectReasonForm } from './reject-reason-form';
 import { Detail, isBusy } from '../../components/ui/section';
 import { useDates } from '../../lib/dates';
 import type { AdminActionResult, HeldTopup } from './types';
@@ -144,33 +144,18 @@ function HeldRow({
       </div>
 
       {rejecting && stillHeld && !done ? (
-        <fetcher.Form
-          ref={rejectForm}
-          method="post"
-          noValidate
+        <RejectReasonForm
+          Form={fetcher.Form}
+          formRef={rejectForm}
           onSubmit={onSubmit}
-          className="mt-4 flex flex-col gap-3 rounded-lg border border-red-200 bg-red-50/40 p-3"
-        >
-          <input type="hidden" name="intent" value="reject-topup" />
-          <input type="hidden" name="id" value={topup.id} />
-          <TextAreaField
-            label="Motivo del rechazo"
-            name="reason"
-            required
-            rows={2}
-            maxLength={500}
-            hint="El cliente lo verá en su historial. No se acredita nada a su saldo."
-            error={result?.intent === 'reject-topup' ? result.fields?.reason : undefined}
-          />
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" variant="danger" disabled={busy}>
-              {submittingReject ? 'Rechazando…' : 'Confirmar rechazo'}
-            </Button>
-            <Button variant="ghost" disabled={busy} onClick={() => setRejecting(false)}>
-              Cancelar
-            </Button>
-          </div>
-        </fetcher.Form>
+          intent="reject-topup"
+          id={topup.id}
+          hint="El cliente lo verá en su historial. No se acredita nada a su saldo."
+          error={result?.intent === 'reject-topup' ? result.fields?.reason : undefined}
+          busy={busy}
+          submitting={submittingReject}
+          onCancel={() => setRejecting(false)}
+        />
       ) : null}
 
       {result && !busy ? (

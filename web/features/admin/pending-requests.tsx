@@ -4,7 +4,7 @@ import { useFetcher } from 'react-router';
 import { formatUsd } from '../../../shared/money';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
-import { TextAreaField } from '../../components/ui/field';
+import { RejectReasonForm } from './reject-reason-form';
 import { Detail, isBusy } from '../../components/ui/section';
 import type { AdminActionResult, PendingRequest } from './types';
 import { useDates } from '../../lib/dates';
@@ -153,33 +153,18 @@ function RequestRow({
       </div>
 
       {rejecting && stillPending && !done ? (
-        <fetcher.Form
-          ref={rejectForm}
-          method="post"
-          noValidate
+        <RejectReasonForm
+          Form={fetcher.Form}
+          formRef={rejectForm}
           onSubmit={onSubmit}
-          className="mt-4 flex flex-col gap-3 rounded-lg border border-red-200 bg-red-50/40 p-3"
-        >
-          <input type="hidden" name="intent" value="reject" />
-          <input type="hidden" name="id" value={request.id} />
-          <TextAreaField
-            label="Motivo del rechazo"
-            name="reason"
-            required
-            rows={2}
-            maxLength={500}
-            hint="El cliente lo verá en su historial y en el correo que le enviamos."
-            error={result?.intent === 'reject' ? result.fields?.reason : undefined}
-          />
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" variant="danger" disabled={busy}>
-              {submittingReject ? 'Rechazando…' : 'Confirmar rechazo'}
-            </Button>
-            <Button variant="ghost" disabled={busy} onClick={() => setRejecting(false)}>
-              Cancelar
-            </Button>
-          </div>
-        </fetcher.Form>
+          intent="reject"
+          id={request.id}
+          hint="El cliente lo verá en su historial y en el correo que le enviamos."
+          error={result?.intent === 'reject' ? result.fields?.reason : undefined}
+          busy={busy}
+          submitting={submittingReject}
+          onCancel={() => setRejecting(false)}
+        />
       ) : null}
 
       {result && !busy ? (
